@@ -1,0 +1,54 @@
+# The evalkit course. Two commands do all the set-up on a fresh machine:
+#   make lab    create .venv, install, open JupyterLab at the first notebook
+#   make test   create .venv, install, run the unit tests and every notebook under nbval
+# Only python3 (3.10 or newer) and make are needed; everything else is installed into .venv.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+LAB_ARGS ?=
+PYTEST_ARGS ?=
+NBVAL  := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
+
+# JupyterLab must not reach out to the internet for news or update checks.
+LAB_OFFLINE := --LabApp.news_url=None \
+               --LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate
+
+.PHONY: install lab test test-unit test-notebooks lint notebooks clean
+
+install: $(STAMP)
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+# Re-installed whenever pyproject.toml changes; quick when nothing did.
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e ".[notebooks,test]"
+	touch $(STAMP)
+
+lab: install
+	$(BIN)/jupyter lab notebooks/00_start_here.ipynb $(LAB_OFFLINE) $(LAB_ARGS)
+
+test: test-unit test-notebooks
+
+test-unit: install
+	$(BIN)/python -m pytest tests evalkit $(PYTEST_ARGS)
+
+test-notebooks: install
+	$(BIN)/python -m pytest $(NBVAL) notebooks $(PYTEST_ARGS)
+
+lint: install
+	$(BIN)/ruff check evalkit tests notebooks tools benchmarks
+	$(BIN)/ruff format --check evalkit tests tools benchmarks
+
+# Re-execute every notebook top to bottom in a fresh kernel and store the outputs
+# (run this after changing a notebook or evalkit, then review the diff and commit).
+notebooks: install
+	$(BIN)/python tools/run_notebooks.py notebooks/*.ipynb
+
+clean:
+	rm -rf $(VENV) build .pytest_cache .hypothesis .ruff_cache
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +
+	find . -name '*.egg-info' -type d -prune -exec rm -rf {} +

@@ -1,0 +1,205 @@
+"""Input checks shared by every evalkit module.
+
+Each function takes the user's value and the argument's name, and either returns the value in a
+canonical form (a NumPy array of the right dtype, a float) or raises ``ValueError``/``TypeError``
+with a message that names the argument, shows the offending value and says what is allowed.
+Keeping the checks here gives every public function the same wording.
+"""
+
+from __future__ import annotations
+
+import numbers
+from collections.abc import Iterable
+from typing import Any
+
+import numpy as np
+
+__all__ = [
+    "as_counts",
+    "as_probabilities",
+    "check_choice",
+    "check_confidence",
+    "check_successes_trials",
+    "to_output",
+]
+
+
+def _first_bad(values: np.ndarray, bad: np.ndarray) -> Any:
+    """Return the first offending element of ``values`` (for error messages)."""
+    flat = np.asarray(values).reshape(-1)[np.asarray(bad).reshape(-1)]
+    item = flat[0]
+    return item.item() if hasattr(item, "item") else item
+
+
+def _as_numeric_array(value: Any, name: str) -> np.ndarray:
+    if isinstance(value, (str, bytes)):
+        raise TypeError(f"{name} must be a number or an array of numbers; got {value!r}")
+    try:
+        arr = np.asarray(value)
+    except Exception as exc:  # ragged lists and other oddities
+        raise TypeError(f"{name} must be a number or an array of numbers; got {value!r}") from exc
+    if arr.dtype == bool or isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"{name} must be a number, not a boolean; got {value!r}")
+    if arr.dtype == object or not np.issubdtype(arr.dtype, np.number):
+        raise TypeError(f"{name} must be a number or an array of numbers; got {value!r}")
+    if np.issubdtype(arr.dtype, np.complexfloating):
+        raise TypeError(f"{name} must be real; got {value!r}")
+    return arr
+
+
+def as_counts(value: Any, name: str, *, minimum: int = 0) -> np.ndarray:
+    """Return ``value`` as an int64 array of counts ≥ ``minimum``.
+
+    Integral floats such as ``40.0`` are accepted; ``40.5``, NaN, infinities, booleans and
+    negative numbers are rejected with a message naming ``name``.
+
+    Examples
+    --------
+    >>> as_counts([3, 4.0], "successes")
+    array([3, 4])
+    >>> as_counts(-1, "trials")
+    Traceback (most recent call last):
+    ...
+    ValueError: trials must be a whole number ≥ 0; got -1
+    """
+    arr = _as_numeric_array(value, name)
+    if arr.size == 0:
+        raise ValueError(f"{name} must not be empty")
+    if np.issubdtype(arr.dtype, np.floating):
+        finite = np.isfinite(arr)
+        if not finite.all():
+            raise ValueError(
+                f"{name} must be a finite whole number ≥ {minimum}; got {_first_bad(arr, ~finite)!r}"
+            )
+        whole = arr == np.floor(arr)
+        if not whole.all():
+            raise ValueError(
+                f"{name} must be a whole number (a count) ≥ {minimum}; "
+                f"got {_first_bad(arr, ~whole)!r}"
+            )
+        if np.abs(arr).max() > 2.0**62:
+            raise ValueError(f"{name} is too large to be a count; got {np.abs(arr).max()!r}")
+    out = arr.astype(np.int64)
+    low = out < minimum
+    if low.any():
+        raise ValueError(f"{name} must be a whole number ≥ {minimum}; got {_first_bad(out, low)!r}")
+    return out
+
+
+def check_successes_trials(successes: Any, trials: Any) -> tuple[np.ndarray, np.ndarray]:
+    """Validate a (successes, trials) pair of counts and broadcast them together.
+
+    ``trials`` must be ≥ 1 and ``0 ≤ successes ≤ trials`` elementwise.
+
+    Examples
+    --------
+    >>> check_successes_trials(40, 50)
+    (array(40), array(50))
+    >>> check_successes_trials(51, 50)
+    Traceback (most recent call last):
+    ...
+    ValueError: successes must not exceed trials; got successes=51 with trials=50
+    """
+    k = as_counts(successes, "successes")
+    n = as_counts(trials, "trials", minimum=1)
+    try:
+        k, n = np.broadcast_arrays(k, n)
+    except ValueError as exc:
+        raise ValueError(
+            f"successes and trials must have broadcastable shapes; got {np.shape(k)} and "
+            f"{np.shape(n)}"
+        ) from exc
+    over = k > n
+    if over.any():
+        i = np.flatnonzero(over.reshape(-1))[0]
+        raise ValueError(
+            "successes must not exceed trials; got "
+            f"successes={k.reshape(-1)[i].item()} with trials={n.reshape(-1)[i].item()}"
+        )
+    return k, n
+
+
+def as_probabilities(value: Any, name: str, *, open_interval: bool = False) -> np.ndarray:
+    """Return ``value`` as a float array in [0, 1] (or (0, 1) with ``open_interval``).
+
+    Examples
+    --------
+    >>> as_probabilities(0.25, "p")
+    array(0.25)
+    >>> as_probabilities(1.5, "p")
+    Traceback (most recent call last):
+    ...
+    ValueError: p must be a probability in [0, 1]; got 1.5
+    """
+    arr = _as_numeric_array(value, name).astype(float)
+    if arr.size == 0:
+        raise ValueError(f"{name} must not be empty")
+    if open_interval:
+        bad = ~((arr > 0) & (arr < 1))
+        allowed = "strictly between 0 and 1"
+    else:
+        bad = ~((arr >= 0) & (arr <= 1))  # also catches NaN
+        allowed = "a probability in [0, 1]"
+    if bad.any():
+        raise ValueError(f"{name} must be {allowed}; got {_first_bad(arr, bad)!r}")
+    return arr
+
+
+def check_confidence(confidence: Any, name: str = "confidence") -> float:
+    """Return a confidence level as a float strictly between 0 and 1.
+
+    Examples
+    --------
+    >>> check_confidence(0.95)
+    0.95
+    >>> check_confidence(95)
+    Traceback (most recent call last):
+    ...
+    ValueError: confidence must be strictly between 0 and 1 (e.g. 0.95); got 95
+    """
+    if isinstance(confidence, (bool, np.bool_)) or not isinstance(confidence, numbers.Real):
+        raise TypeError(f"{name} must be a number strictly between 0 and 1; got {confidence!r}")
+    value = float(confidence)
+    if not 0.0 < value < 1.0:  # False for NaN too
+        raise ValueError(
+            f"{name} must be strictly between 0 and 1 (e.g. 0.95); got {confidence!r}"
+        )
+    return value
+
+
+def check_choice(value: Any, name: str, allowed: Iterable[str]) -> str:
+    """Return ``value`` if it is one of ``allowed`` (strings), else raise.
+
+    Examples
+    --------
+    >>> check_choice("less", "alternative", ("two-sided", "less", "greater"))
+    'less'
+    >>> check_choice("both", "alternative", ("two-sided", "less", "greater"))
+    Traceback (most recent call last):
+    ...
+    ValueError: alternative must be one of 'two-sided', 'less', 'greater'; got 'both'
+    """
+    options = tuple(allowed)
+    if not isinstance(value, str) or value not in options:
+        listed = ", ".join(repr(o) for o in options)
+        raise ValueError(f"{name} must be one of {listed}; got {value!r}")
+    return value
+
+
+def to_output(arr: Any) -> Any:
+    """Return a 0-d array or NumPy scalar as a Python float, an array unchanged.
+
+    Results of scalar inputs are plain floats, so they print as ``0.8`` and not
+    ``np.float64(0.8)``.
+
+    Examples
+    --------
+    >>> to_output(np.float64(0.5))
+    0.5
+    >>> to_output(np.array([0.5, 1.0]))
+    array([0.5, 1. ])
+    """
+    a = np.asarray(arr)
+    if a.ndim == 0:
+        return float(a)
+    return a
