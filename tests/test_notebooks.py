@@ -1,0 +1,121 @@
+"""Rules every committed notebook follows, and the worked-example coverage of the notebooks.
+
+nbval (``make test``) executes the notebooks and compares their outputs; these tests check what
+nbval cannot: that the stored outputs come from one top-to-bottom run, that only widget cells
+and the version report ignore their output, that no plotting line ends in ';' (a trap under
+nbval), and that every worked example of the registry is checked by its notebook.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+
+import pytest
+
+from evalkit.examples import ids, registry
+from tests.conftest import NOTEBOOKS, REPO
+
+sys.path.insert(0, str(REPO / "tools"))
+from navigation import COURSE  # noqa: E402
+
+PRESENT = sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb"))
+
+
+def load(stem: str) -> dict:
+    return json.loads((NOTEBOOKS / f"{stem}.ipynb").read_text(encoding="utf-8"))
+
+
+def code_cells(nb: dict) -> list[tuple[int, str, dict]]:
+    return [
+        (i, "".join(c["source"]), c) for i, c in enumerate(nb["cells"]) if c["cell_type"] == "code"
+    ]
+
+
+def test_every_notebook_is_in_the_course_map():
+    known = {stem for stem, _ in COURSE}
+    assert set(PRESENT) <= known, set(PRESENT) - known
+    assert "00_start_here" in PRESENT
+
+
+@pytest.mark.parametrize("stem", PRESENT)
+def test_stored_outputs_come_from_one_top_to_bottom_run(stem):
+    nb = load(stem)
+    assert nb["metadata"]["kernelspec"]["name"] == "python3"
+    counts = []
+    for i, source, cell in code_cells(nb):
+        if not source.strip():
+            continue
+        assert cell["execution_count"] is not None, f"{stem} cell {i} was not executed"
+        counts.append(cell["execution_count"])
+        for out in cell["outputs"]:
+            assert out["output_type"] != "error", f"{stem} cell {i} stored an error"
+            text = json.dumps(out)
+            assert not re.search(r"(/tmp/|/root/|/home/|/work/)", text), f"{stem} cell {i}"
+    assert counts == list(range(1, len(counts) + 1)), f"{stem}: run it top to bottom afresh"
+
+
+@pytest.mark.parametrize("stem", PRESENT)
+def test_only_widget_cells_and_the_version_report_ignore_their_output(stem):
+    for i, source, _ in code_cells(load(stem)):
+        assert "NBVAL_SKIP" not in source, f"{stem} cell {i}: cells may not be skipped"
+        assert "NBVAL_RAISES_EXCEPTION" not in source, f"{stem} cell {i}"
+        if "NBVAL_IGNORE_OUTPUT" in source:
+            is_widget = "interact" in source or "widgets." in source
+            is_version_report = "__version__" in source or "version(" in source
+            assert is_widget or is_version_report, f"{stem} cell {i} ignores its output"
+
+
+@pytest.mark.parametrize("stem", PRESENT)
+def test_no_code_line_ends_with_a_semicolon(stem):
+    for i, source, _ in code_cells(load(stem)):
+        for line in source.splitlines():
+            code = line.split("#")[0].rstrip()
+            assert not code.endswith(";"), f"{stem} cell {i}: {line!r} (use plt.show() or _ =)"
+
+
+@pytest.mark.parametrize("stem", [s for s in PRESENT if s != "00_start_here"])
+def test_notebook_has_its_parts(stem):
+    nb = load(stem)
+    markdown = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+    assert "You will be able to" in markdown, stem
+    assert "Sources" in markdown, stem
+    assert re.search(r"Summary", markdown), stem
+    assert re.search(r"Exercise", markdown), stem
+    tags = [t for c in nb["cells"] for t in c.get("metadata", {}).get("tags", [])]
+    assert "solution" in tags, f"{stem}: exercise solutions go in cells tagged 'solution'"
+    sources = [s for _, s, _ in code_cells(nb)]
+    assert any("interact" in s for s in sources), f"{stem} needs a widget"
+
+
+COURSE_STEMS = [stem for stem, _ in COURSE if stem != "00_start_here"]
+
+
+@pytest.mark.parametrize("stem", COURSE_STEMS)
+def test_every_worked_example_is_checked_by_its_notebook(stem):
+    expected = ids(stem)
+    if not (NOTEBOOKS / f"{stem}.ipynb").exists():
+        if expected:
+            pytest.skip(f"{stem} not written yet; pending worked examples: {', '.join(expected)}")
+        pytest.skip(f"{stem} not written yet")
+    code = "\n".join(s for _, s, _ in code_cells(load(stem)))
+    missing = [i for i in expected if not re.search(rf"['\"]{re.escape(i)}['\"]", code)]
+    assert not missing, f"{stem} does not check {', '.join(missing)}"
+    assert "from evalkit.examples import" in code or "evalkit.examples" in code
+
+
+def test_every_registry_entry_belongs_to_a_course_notebook():
+    stems = {stem for stem, _ in COURSE}
+    for key, entry in registry().items():
+        assert entry.notebook in stems, (key, entry.notebook)
+
+
+def test_navigation_cells_are_up_to_date():
+    result = subprocess.run(
+        [sys.executable, str(REPO / "tools" / "navigation.py"), "--check"],
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
