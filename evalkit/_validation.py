@@ -68,9 +68,8 @@ def as_counts(value: Any, name: str, *, minimum: int = 0) -> np.ndarray:
     if np.issubdtype(arr.dtype, np.floating):
         finite = np.isfinite(arr)
         if not finite.all():
-            raise ValueError(
-                f"{name} must be a finite whole number ≥ {minimum}; got {_first_bad(arr, ~finite)!r}"
-            )
+            bad = _first_bad(arr, ~finite)
+            raise ValueError(f"{name} must be a finite whole number ≥ {minimum}; got {bad!r}")
         whole = arr == np.floor(arr)
         if not whole.all():
             raise ValueError(
@@ -161,9 +160,7 @@ def check_confidence(confidence: Any, name: str = "confidence") -> float:
         raise TypeError(f"{name} must be a number strictly between 0 and 1; got {confidence!r}")
     value = float(confidence)
     if not 0.0 < value < 1.0:  # False for NaN too
-        raise ValueError(
-            f"{name} must be strictly between 0 and 1 (e.g. 0.95); got {confidence!r}"
-        )
+        raise ValueError(f"{name} must be strictly between 0 and 1 (e.g. 0.95); got {confidence!r}")
     return value
 
 

@@ -141,9 +141,13 @@ class TestResult:
         object.__setattr__(self, "details", MappingProxyType(converted))
 
     def __repr__(self) -> str:
-        parts = [f"statistic={self.statistic!r}", f"pvalue={self.pvalue!r}",
-                 f"alternative={self.alternative!r}", f"method={self.method!r}",
-                 f"statistic_name={self.statistic_name!r}"]
+        parts = [
+            f"statistic={self.statistic!r}",
+            f"pvalue={self.pvalue!r}",
+            f"alternative={self.alternative!r}",
+            f"method={self.method!r}",
+            f"statistic_name={self.statistic_name!r}",
+        ]
         for name in ("df", "estimate", "interval"):
             value = getattr(self, name)
             if value is not None:

@@ -187,7 +187,7 @@ def test_check_rejects_incomplete_or_unknown_quantities(computed, error, match):
 
 
 def test_unknown_id_is_a_key_error_with_suggestions():
-    with pytest.raises(KeyError, match="no worked example 'wolff-cpp'.*wolff-cp"):
+    with pytest.raises(KeyError, match=r"no worked example 'wolff-cpp'.*wolff-cp"):
         check("wolff-cpp", 0.5)
 
 

@@ -34,7 +34,7 @@ def test_make_lab_serves_jupyterlab_at_the_first_notebook(tmp_path):
     if os.geteuid() == 0:
         args += " --allow-root"
     env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(tmp_path), JUPYTER_CONFIG_DIR=str(tmp_path))
-    log = open(tmp_path / "lab.log", "w+")  # noqa: SIM115 - closed below
+    log = open(tmp_path / "lab.log", "w+")
     proc = subprocess.Popen(
         ["make", "lab", f"LAB_ARGS={args}"],
         cwd=REPO,
@@ -56,7 +56,7 @@ def test_make_lab_serves_jupyterlab_at_the_first_notebook(tmp_path):
         log.seek(0)
         assert status is not None, f"JupyterLab did not answer:\n{log.read()[-3000:]}"
         assert "started" in status
-        notebook = get_json(f"{base}/api/contents/notebooks/00_start_here.ipynb?token={token}")
+        notebook = get_json(f"{base}/api/contents/00_start_here.ipynb?token={token}")
         assert notebook["type"] == "notebook"
         with urllib.request.urlopen(f"{base}/lab?token={token}", timeout=10) as page:
             assert page.status == 200 and b"JupyterLab" in page.read()

@@ -19,7 +19,7 @@ from evalkit.examples import ids, registry
 from tests.conftest import NOTEBOOKS, REPO
 
 sys.path.insert(0, str(REPO / "tools"))
-from navigation import COURSE  # noqa: E402
+from navigation import COURSE
 
 PRESENT = sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb"))
 

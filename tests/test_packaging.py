@@ -7,6 +7,7 @@ import pkgutil
 import re
 import subprocess
 import sys
+
 try:
     import tomllib
 except ImportError:  # Python 3.10

@@ -105,7 +105,7 @@ def test_probabilities_outside_the_unit_interval_are_rejected(value):
 
 
 def test_open_interval_probabilities_exclude_the_ends():
-    with pytest.raises(ValueError, match="strictly between 0 and 1; got 0.0"):
+    with pytest.raises(ValueError, match=r"strictly between 0 and 1; got 0\.0"):
         as_probabilities([0.5, 0.0], "rate", open_interval=True)
     assert as_probabilities(0.5, "rate", open_interval=True) == 0.5
 

@@ -68,7 +68,7 @@ def synced(nb: nbformat.NotebookNode, stem: str) -> nbformat.NotebookNode:
     cells = [c for c in nb.cells if TAG not in c.get("metadata", {}).get("tags", [])]
     top, bottom = _nav_cell(line), _nav_cell(line)
     old = [c for c in nb.cells if TAG in c.get("metadata", {}).get("tags", [])]
-    for new, previous in zip((top, bottom), old):
+    for new, previous in zip((top, bottom), old, strict=False):
         if "id" in previous:
             new["id"] = previous["id"]
     nb.cells = [top, *cells, bottom]
