@@ -15,7 +15,7 @@ NBVAL  := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize
 LAB_OFFLINE := --LabApp.news_url=None \
                --LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate
 
-.PHONY: install lab test test-unit test-notebooks lint notebooks clean
+.PHONY: install lab test test-unit test-notebooks test-browser lint notebooks html student clean
 
 install: $(STAMP)
 
@@ -31,13 +31,17 @@ $(STAMP): pyproject.toml | $(BIN)/python
 lab: install
 	$(BIN)/jupyter lab notebooks/00_start_here.ipynb $(LAB_OFFLINE) $(LAB_ARGS)
 
-test: test-unit test-notebooks
+test: test-unit test-notebooks test-browser
 
 test-unit: install
-	$(BIN)/python -m pytest tests evalkit $(PYTEST_ARGS)
+	$(BIN)/python -m pytest tests evalkit --ignore=tests/browser $(PYTEST_ARGS)
 
 test-notebooks: install
 	$(BIN)/python -m pytest $(NBVAL) notebooks $(PYTEST_ARGS)
+
+# JupyterLab and the static site in headless Chromium (skipped, with the reason, without Chromium)
+test-browser: install
+	$(BIN)/python -m pytest tests/browser -rs $(PYTEST_ARGS)
 
 lint: install
 	$(BIN)/ruff check evalkit tests notebooks tools benchmarks
@@ -47,6 +51,15 @@ lint: install
 # (run this after changing a notebook or evalkit, then review the diff and commit).
 notebooks: install
 	$(BIN)/python tools/run_notebooks.py notebooks/*.ipynb
+
+# The static site: every notebook executed afresh and rendered to HTML, with an index page.
+html: install
+	$(BIN)/python tools/build_site.py build/html
+	@echo "open build/html/index.html"
+
+# Student copies: every cell tagged 'solution' replaced by a placeholder.
+student: install
+	$(BIN)/python tools/student.py build/student
 
 clean:
 	rm -rf $(VENV) build .pytest_cache .hypothesis .ruff_cache

@@ -1,0 +1,149 @@
+"""Fixtures for the browser tests: the system's Chromium driven by Playwright, and JupyterLab.
+
+The tests run when a Chromium executable is found (``chromium`` on the PATH, as Debian's package
+installs it, or ``$EVALKIT_CHROMIUM``) and the playwright package is installed; otherwise they are
+skipped with a message that says what is missing. Playwright never downloads a browser here.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import NOTEBOOKS, REPO
+
+SCREENSHOTS = REPO / "build" / "screenshots"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def chromium_path() -> str | None:
+    return os.environ.get("EVALKIT_CHROMIUM") or shutil.which("chromium")
+
+
+def pytest_collection_modifyitems(config, items):
+    missing = []
+    if chromium_path() is None:
+        missing.append("no Chromium found (apt-get install chromium, or set EVALKIT_CHROMIUM)")
+    try:
+        import playwright  # noqa: F401
+    except ImportError:
+        missing.append("the playwright package is not installed")
+    if not missing:
+        return
+    skip = pytest.mark.skip(reason="browser tests skipped: " + "; ".join(missing))
+    for item in items:
+        if "tests/browser" in str(item.fspath).replace(os.sep, "/"):
+            item.add_marker(skip)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=chromium_path(), headless=True, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Lab:
+    """A JupyterLab server on loopback, serving a temporary copy of the notebooks."""
+
+    def __init__(self, root: Path, port: int, token: str, proc: subprocess.Popen):
+        self.root, self.port, self.token, self.proc = root, port, token, proc
+        self.base = f"http://127.0.0.1:{port}"
+
+    def api(self, path: str, method: str = "GET"):
+        req = urllib.request.Request(
+            f"{self.base}{path}", method=method, headers={"Authorization": f"token {self.token}"}
+        )
+        with urllib.request.urlopen(req, timeout=10) as response:
+            body = response.read()
+        return json.loads(body) if body else None
+
+    def kernel_state(self, notebook: str) -> str | None:
+        """The execution state of the kernel of ``notebook``'s session, if there is one."""
+        for session in self.api("/api/sessions"):
+            if session.get("path", "").endswith(notebook) and session.get("kernel"):
+                return session["kernel"].get("execution_state")
+        return None
+
+    def shutdown_kernels(self) -> None:
+        for session in self.api("/api/sessions"):
+            self.api(f"/api/sessions/{session['id']}", method="DELETE")
+
+
+@pytest.fixture(scope="session")
+def lab(tmp_path_factory):
+    root = tmp_path_factory.mktemp("lab")
+    shutil.copytree(NOTEBOOKS, root / "notebooks")
+    # Render every cell (no virtual scrolling), so that the whole notebook can be inspected.
+    settings = root / "settings" / "@jupyterlab" / "notebook-extension"
+    settings.mkdir(parents=True)
+    (settings / "tracker.jupyterlab-settings").write_text(json.dumps({"windowingMode": "none"}))
+    apputils = root / "settings" / "@jupyterlab" / "apputils-extension"
+    apputils.mkdir(parents=True)
+    (apputils / "notification.jupyterlab-settings").write_text(
+        json.dumps({"fetchNews": "false", "checkForUpdates": False})
+    )
+    port, token = _free_port(), secrets.token_hex(16)
+    cmd = [
+        sys.executable, "-m", "jupyter", "lab", "--no-browser", "--ip=127.0.0.1",
+        f"--port={port}", f"--ServerApp.token={token}",
+        f"--ServerApp.root_dir={root / 'notebooks'}",
+        f"--LabApp.user_settings_dir={root / 'settings'}",
+        f"--LabApp.workspaces_dir={root / 'workspaces'}",
+        "--LabApp.news_url=None",
+        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+    ]  # fmt: skip
+    if os.geteuid() == 0:
+        cmd.append("--allow-root")
+    env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(root / "runtime"))
+    log = open(root / "lab.log", "w+")
+    proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env,
+                            start_new_session=True)  # fmt: skip
+    server = Lab(root, port, token, proc)
+    try:
+        deadline = time.monotonic() + 90
+        while True:
+            try:
+                server.api("/api/status")
+                break
+            except OSError:
+                if time.monotonic() > deadline or proc.poll() is not None:
+                    log.seek(0)
+                    pytest.fail(f"JupyterLab did not start:\n{log.read()[-3000:]}")
+                time.sleep(0.5)
+        yield server
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+        log.close()

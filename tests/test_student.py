@@ -1,0 +1,60 @@
+"""Student copies (make student): no solution survives, and the copies run up to the exercises."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import nbformat
+import pytest
+from nbclient import NotebookClient
+
+from tests.conftest import NOTEBOOKS, REPO
+
+sys.path.insert(0, str(REPO / "tools"))
+from student import PLACEHOLDER_TAG, is_solution, student_copy
+
+STEMS = sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb"))
+
+
+def read(stem: str) -> nbformat.NotebookNode:
+    return nbformat.read(NOTEBOOKS / f"{stem}.ipynb", as_version=4)
+
+
+@pytest.mark.parametrize("stem", STEMS)
+def test_no_solution_survives_in_the_student_copy(stem):
+    original = read(stem)
+    copy = student_copy(original)
+    assert not any(is_solution(c) for c in copy.cells)
+    text = json.dumps(copy)
+    for cell in original.cells:
+        if is_solution(cell) and cell.cell_type == "code":
+            for line in cell.source.splitlines():
+                if len(line.strip()) > 25:
+                    assert line not in text, f"{stem}: solution line survived: {line!r}"
+    placeholders = [c for c in copy.cells if PLACEHOLDER_TAG in c.metadata.get("tags", [])]
+    assert all(c.outputs == [] for c in placeholders)
+    if any(is_solution(c) for c in original.cells):
+        assert placeholders, f"{stem}: the exercises need somewhere to write the answer"
+
+
+@pytest.mark.parametrize("stem", STEMS)
+def test_student_copy_equals_the_original_up_to_the_first_exercise(stem):
+    # nbval runs the originals; identical cells up to the first placeholder run the same way
+    original, copy = read(stem), student_copy(read(stem))
+    first = next(
+        (i for i, c in enumerate(copy.cells) if PLACEHOLDER_TAG in c.metadata.get("tags", [])),
+        len(copy.cells),
+    )
+    assert copy.cells[:first] == original.cells[:first]
+
+
+@pytest.mark.slow
+def test_a_student_copy_runs_top_to_bottom(tmp_path):
+    copy = student_copy(read("00_start_here"))
+    NotebookClient(
+        copy, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(NOTEBOOKS)}}
+    ).execute()
+    errors = [o for c in copy.cells if c.cell_type == "code" for o in c.get("outputs", [])
+              if o.get("output_type") == "error"]  # fmt: skip
+    assert not errors

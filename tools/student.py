@@ -1,0 +1,52 @@
+"""Make student copies of the notebooks: every solution replaced by a placeholder.
+
+    python tools/student.py [OUT_DIR]      # default: build/student
+
+Cells tagged ``solution`` (code and markdown) are removed; each run of consecutive solution cells
+becomes one empty code cell tagged ``exercise`` that says where to write the answer. All other
+cells, and their outputs, are kept, so the copy still reads like the original up to the exercises.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import nbformat
+
+REPO = Path(__file__).resolve().parent.parent
+SOLUTION, PLACEHOLDER_TAG = "solution", "exercise"
+PLACEHOLDER = "# Your solution here: write and run your code in this cell.\n"
+
+
+def is_solution(cell: nbformat.NotebookNode) -> bool:
+    return SOLUTION in cell.get("metadata", {}).get("tags", [])
+
+
+def student_copy(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """Return a copy of ``nb`` with the solutions replaced by placeholders."""
+    copy = nbformat.from_dict(nb)
+    cells = []
+    for cell in copy.cells:
+        if not is_solution(cell):
+            cells.append(cell)
+        elif not (cells and PLACEHOLDER_TAG in cells[-1].metadata.get("tags", [])):
+            placeholder = nbformat.v4.new_code_cell(PLACEHOLDER)
+            placeholder.metadata["tags"] = [PLACEHOLDER_TAG]
+            cells.append(placeholder)
+    copy.cells = cells
+    return copy
+
+
+def main(argv: list[str]) -> int:
+    out = Path(argv[0]) if argv else REPO / "build" / "student"
+    out.mkdir(parents=True, exist_ok=True)
+    for path in sorted((REPO / "notebooks").glob("*.ipynb")):
+        nb = nbformat.read(path, as_version=4)
+        nbformat.write(student_copy(nb), out / path.name)
+        print(f"{out / path.name}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
