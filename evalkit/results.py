@@ -137,7 +137,7 @@ class TestResult:
             value = getattr(self, name)
             if value is not None:
                 object.__setattr__(self, name, to_output(value))
-        converted = {k: to_output(v) if _is_numeric(v) else v for k, v in self.details.items()}
+        converted = {k: _detail(v) for k, v in self.details.items()}
         object.__setattr__(self, "details", MappingProxyType(converted))
 
     def __repr__(self) -> str:
@@ -164,5 +164,14 @@ class TestResult:
         )
 
 
-def _is_numeric(value: Any) -> bool:
-    return isinstance(value, (int, float, np.number, np.ndarray)) and not isinstance(value, bool)
+def _detail(value: Any) -> Any:
+    """A details entry as a plain Python number: counts stay ``int``, the rest ``float``."""
+    if isinstance(value, (bool, np.bool_)):
+        return bool(value)
+    if isinstance(value, (int, np.integer)):
+        return int(value)
+    if isinstance(value, np.ndarray) and value.ndim == 0 and np.issubdtype(value.dtype, np.integer):
+        return int(value)
+    if isinstance(value, (float, np.floating, np.ndarray)):
+        return to_output(value)
+    return value

@@ -44,11 +44,12 @@ def test_test_result_repr_and_str_name_the_method():
         alternative="greater",
         method="Günter's simple test",
         statistic_name="z",
-        details={"sigma": np.float64(0.09), "label": "x"},
+        details={"sigma": np.float64(0.09), "label": "x", "wins": np.int64(4), "ok": np.True_},
     )
     assert type(r.statistic) is float and type(r.details["sigma"]) is float
+    assert type(r.details["wins"]) is int and r.details["ok"] is True
     assert str(r) == "Günter's simple test: z = 4, p = 3.17e-05 (greater)"
-    assert "details={'sigma': 0.09, 'label': 'x'}" in repr(r)
+    assert "details={'sigma': 0.09, 'label': 'x', 'wins': 4, 'ok': True}" in repr(r)
     assert "df=" not in repr(r)
     with pytest.raises(TypeError):
         r.details["sigma"] = 1.0  # read-only

@@ -1,0 +1,432 @@
+"""Tests of evalkit.intervals: cross-checks against scipy.stats, independent routes, properties."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from scipy import stats
+
+from evalkit.intervals import (
+    METHODS,
+    agresti_coull,
+    bayes_uniform,
+    clopper_pearson,
+    coverage,
+    expected_width,
+    interval,
+    jeffreys,
+    normal_rule,
+    trials_for_halfwidth,
+    wald,
+    wilson,
+)
+from evalkit.results import Interval
+
+FUNCTIONS = {
+    "clopper-pearson": clopper_pearson,
+    "wald": wald,
+    "normal-rule": normal_rule,
+    "wilson": wilson,
+    "wilson-cc": lambda n, k, c=0.95: wilson(n, k, c, correction=True),
+    "agresti-coull": agresti_coull,
+    "jeffreys": jeffreys,
+    "bayes-uniform": bayes_uniform,
+}
+GRID_TRIALS = [1, 2, 3, 5, 8, 13, 30, 50, 137]
+CONFIDENCES = [0.5, 0.8, 0.9, 0.95, 0.99, 0.999]
+
+
+def _grid(min_trials: int = 1, max_trials: int = 137):
+    n, k = [], []
+    for trials in GRID_TRIALS:
+        if min_trials <= trials <= max_trials:
+            n.extend(range(trials + 1))
+            k.extend([trials] * (trials + 1))
+    return np.array(n), np.array(k)
+
+
+# ------------------------------------------------------------------------------------------------
+# against scipy.stats.binomtest(...).proportion_ci
+
+
+@pytest.mark.parametrize(
+    ("method", "scipy_method"),
+    [("clopper-pearson", "exact"), ("wilson", "wilson"), ("wilson-cc", "wilsoncc")],
+)
+@pytest.mark.parametrize("confidence", CONFIDENCES)
+def test_matches_scipy_proportion_ci(method, scipy_method, confidence):
+    # scipy's exact interval solves each limit with a root finder: a smaller grid keeps it quick
+    n, k = _grid(max_trials=50 if method == "clopper-pearson" else 137)
+    ours = interval(n, k, method, confidence)
+    for i in range(n.size):
+        ref = stats.binomtest(int(n[i]), int(k[i])).proportion_ci(confidence, method=scipy_method)
+        ref_low, ref_high = np.clip([ref.low, ref.high], 0, 1)
+        assert ours.low[i] == pytest.approx(ref_low, abs=1e-9)
+        assert ours.high[i] == pytest.approx(ref_high, abs=1e-9)
+
+
+@pytest.mark.parametrize("trials", [10**4, 10**6])
+def test_clopper_pearson_large_trials_matches_scipy(trials):
+    for n in [0, 1, 7, trials // 3, trials - 1, trials]:
+        ref = stats.binomtest(n, trials).proportion_ci(0.95, method="exact")
+        ci = clopper_pearson(n, trials)
+        assert ci.low == pytest.approx(ref.low, rel=1e-7, abs=1e-12)
+        assert ci.high == pytest.approx(ref.high, rel=1e-7, abs=1e-12)
+
+
+# ------------------------------------------------------------------------------------------------
+# independent routes to each formula
+
+
+@pytest.mark.parametrize("confidence", [0.8, 0.95, 0.99])
+def test_clopper_pearson_solves_wolffs_tail_equations(confidence):
+    """Wolff §3.1: P(N ≥ n | x_u) = α/2 and P(N ≤ n | x_o) = α/2."""
+    alpha = 1 - confidence
+    n, k = _grid()
+    ci = clopper_pearson(n, k, confidence)
+    inner = n > 0
+    tail_low = stats.binom.sf(n[inner] - 1, k[inner], ci.low[inner])
+    np.testing.assert_allclose(tail_low, alpha / 2, rtol=1e-8)
+    inner = n < k
+    tail_high = stats.binom.cdf(n[inner], k[inner], ci.high[inner])
+    np.testing.assert_allclose(tail_high, alpha / 2, rtol=1e-8)
+
+
+def test_clopper_pearson_equals_wolffs_beta_form():
+    """Eq. 17–18 as printed, 1 − Q_Beta(…), with scipy.stats.beta.ppf."""
+    n, k = _grid()
+    inner = (n > 0) & (n < k)
+    n, k = n[inner], k[inner]
+    ci = clopper_pearson(n, k)
+    np.testing.assert_allclose(ci.low, 1 - stats.beta.ppf(0.975, k - n + 1, n), atol=1e-12)
+    np.testing.assert_allclose(ci.high, 1 - stats.beta.ppf(0.025, k - n, n + 1), atol=1e-12)
+
+
+def test_clopper_pearson_closed_forms_at_the_edges():
+    # n = 0: x_o = 1 − (α/2)^(1/K); n = K: x_u = (α/2)^(1/K)
+    k = np.array([1, 5, 50, 1000])
+    np.testing.assert_allclose(clopper_pearson(0, k).high, 1 - 0.025 ** (1 / k), rtol=1e-12)
+    np.testing.assert_allclose(clopper_pearson(k, k).low, 0.025 ** (1 / k), rtol=1e-12)
+    assert np.all(clopper_pearson(0, k).low == 0) and np.all(clopper_pearson(k, k).high == 1)
+
+
+def test_wald_and_normal_rule_formulas():
+    n, k = _grid(min_trials=2)
+    x = n / k
+    z = stats.norm.ppf(0.975)
+    w = wald(n, k)
+    np.testing.assert_allclose(w.low, np.clip(x - z * np.sqrt(x * (1 - x) / k), 0, 1))
+    np.testing.assert_allclose(w.high, np.clip(x + z * np.sqrt(x * (1 - x) / k), 0, 1))
+    r = normal_rule(n, k)
+    c95 = 2 * np.sqrt((x - x**2) / (k - 1))  # Wolff eq. 20
+    np.testing.assert_allclose(r.low, np.clip(x - c95, 0, 1), atol=1e-15)
+    np.testing.assert_allclose(r.high, np.clip(x + c95, 0, 1), atol=1e-15)
+    # eq. 19 is the sample standard deviation of the 0/1 results
+    results = np.r_[np.ones(40), np.zeros(10)]
+    assert normal_rule(40, 50).high - 0.8 == pytest.approx(2 * results.std(ddof=1) / np.sqrt(50))
+
+
+def test_normal_rule_level_scaling_and_wolff_example():
+    assert normal_rule(40, 50).high - 0.8 == pytest.approx(0.11428, abs=1e-5)
+    ratio = (normal_rule(40, 50, 0.9).high - 0.8) / (wald(40, 50, 0.9).high - 0.8)
+    assert ratio == pytest.approx(2 / stats.norm.ppf(0.975) * np.sqrt(50 / 49))
+
+
+@pytest.mark.parametrize("confidence", [0.8, 0.95, 0.99])
+def test_wilson_limits_solve_the_score_equation(confidence):
+    """Tan eq. 4.12 inverted: |acc − p| = z·√(p(1 − p)/N) at both limits."""
+    z = stats.norm.ppf(0.5 + confidence / 2)
+    n, k = _grid()
+    acc = n / k
+    ci = wilson(n, k, confidence)
+    for p in (ci.low, ci.high):
+        np.testing.assert_allclose((acc - p) ** 2, z**2 * p * (1 - p) / k, rtol=1e-9, atol=1e-15)
+
+
+def test_agresti_coull_contains_wilson_and_shares_its_centre():
+    n, k = _grid()
+    ac, wi = agresti_coull(n, k), wilson(n, k)
+    assert np.all(ac.low <= wi.low + 1e-12) and np.all(ac.high >= wi.high - 1e-12)
+    unclipped = (ac.low > 0) & (ac.high < 1)
+    np.testing.assert_allclose(
+        (ac.low + ac.high)[unclipped] / 2, (wi.low + wi.high)[unclipped] / 2, atol=1e-12
+    )
+    # at 95 % "add two successes and two failures" is nearly the same interval
+    z = stats.norm.ppf(0.975)
+    p4 = (40 + 2) / 54
+    assert agresti_coull(40, 50).high == pytest.approx(p4 + z * np.sqrt(p4 * (1 - p4) / 54), 1e-3)
+
+
+@pytest.mark.parametrize(("function", "prior"), [(jeffreys, 0.5), (bayes_uniform, 1.0)])
+def test_beta_posterior_intervals_against_scipy_beta(function, prior):
+    n, k = _grid()
+    ci = function(n, k, 0.9)
+    post = stats.beta(n + prior, k - n + prior)
+    np.testing.assert_allclose(ci.low, np.where(n > 0, post.ppf(0.05), 0), atol=1e-12)
+    np.testing.assert_allclose(ci.high, np.where(n < k, post.ppf(0.95), 1), atol=1e-12)
+
+
+def test_bayes_uniform_is_wolffs_eq_28():
+    """The density of eq. 28 integrates to the interval's 2.5 % and 97.5 % (mpmath quadrature)."""
+    import mpmath
+
+    ci = bayes_uniform(19, 20)
+    x_hat, k = 0.95, 20
+
+    def density(x):  # eq. 28, p_Beta(x; x̂K + 1, K(1 − x̂) + 1)
+        a, b = x_hat * k + 1, k * (1 - x_hat) + 1
+        return x ** (a - 1) * (1 - x) ** (b - 1) / mpmath.beta(a, b)
+
+    assert float(mpmath.quad(density, [0, ci.low])) == pytest.approx(0.025, abs=1e-10)
+    assert float(mpmath.quad(density, [ci.high, 1])) == pytest.approx(0.025, abs=1e-10)
+
+
+# ------------------------------------------------------------------------------------------------
+# properties of every method
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_dispatch_vectorization_and_result_type(method):
+    n, k = _grid(min_trials=2)
+    ci = interval(n, k, method, 0.9)
+    assert isinstance(ci, Interval) and ci.method == method and ci.confidence == 0.9
+    direct = FUNCTIONS[method](n, k, 0.9)
+    np.testing.assert_array_equal(ci.low, direct.low)
+    np.testing.assert_array_equal(ci.high, direct.high)
+    for i in [0, 7, n.size - 1]:
+        single = interval(int(n[i]), int(k[i]), method, 0.9)
+        assert isinstance(single.low, float) and single.low == ci.low[i]
+        assert single.high == ci.high[i] and single.estimate == n[i] / k[i]
+    broadcast = interval([[3], [5]], [10, 20, 30], method)
+    assert broadcast.low.shape == (2, 3)
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_limits_in_unit_interval_ordered_and_symmetric(method):
+    n, k = _grid(min_trials=2)
+    ci = interval(n, k, method)
+    assert np.all((0 <= ci.low) & (ci.low <= ci.high) & (ci.high <= 1))
+    mirror = interval(k - n, k, method)
+    np.testing.assert_allclose(ci.low, 1 - mirror.high, atol=1e-12)
+    np.testing.assert_allclose(ci.high, 1 - mirror.low, atol=1e-12)
+
+
+@pytest.mark.parametrize("method", METHODS)
+@settings(max_examples=60, deadline=None)
+@given(
+    data=st.data(),
+    trials=st.integers(2, 10**6),
+    confidence=st.floats(0.5, 0.999),
+    more=st.floats(0.0005, 0.4),
+)
+def test_estimate_inside_and_monotone_in_confidence(method, data, trials, confidence, more):
+    successes = data.draw(st.integers(0, trials))
+    narrow = interval(successes, trials, method, confidence)
+    wide = interval(successes, trials, method, min(confidence + more, 0.9999))
+    assert narrow.low <= narrow.estimate <= narrow.high
+    assert wide.low <= narrow.low + 1e-12 and narrow.high <= wide.high + 1e-12
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_huge_trials_finite_and_sane(method):
+    k = 10**9
+    n = np.array([0, 1, 10, 10**6, k // 2, k - 1, k])
+    ci = interval(n, k, method)
+    assert np.all(np.isfinite(ci.low) & np.isfinite(ci.high))
+    assert np.all((0 <= ci.low) & (ci.low <= n / k) & (n / k <= ci.high) & (ci.high <= 1))
+    # in the middle every method agrees with Wilson up to a continuity correction of 1/(2K);
+    # Wolff's rule is 2/1.96 times as wide by design
+    mid = interval(k // 2, k, method)
+    reference = wilson(k // 2, k)
+    tolerance = 0.021 * reference.width if method == "normal-rule" else 1 / k
+    assert abs(mid.low - reference.low) < tolerance
+    assert abs(mid.high - reference.high) < tolerance
+
+
+def test_wolff_example_numbers():
+    ci = clopper_pearson(40, 50)
+    assert (round(ci.low, 2), round(ci.high, 2)) == (0.66, 0.90)
+    assert (round(0.8 - ci.low, 2), round(ci.high - 0.8, 2)) == (0.14, 0.10)
+
+
+def test_tan_table_numbers():
+    n = np.array([20, 50, 100, 500, 1000, 5000])
+    ci = wilson(0.8 * n, n)
+    np.testing.assert_allclose(ci.low, [0.584, 0.670, 0.711, 0.763, 0.774, 0.789], atol=5e-4)
+    np.testing.assert_allclose(ci.high, [0.919, 0.888, 0.867, 0.833, 0.824, 0.811], atol=5e-4)
+
+
+# ------------------------------------------------------------------------------------------------
+# coverage and expected width
+
+
+def _brute_force(method, trials, p, confidence=0.95):
+    """Term-by-term sums with scipy.stats.binom.pmf (no shortcut)."""
+    n = np.arange(trials + 1)
+    ci = interval(n, trials, method, confidence)
+    pmf = stats.binom.pmf(n[None, :], trials, np.asarray(p)[:, None])
+    covers = (ci.low[None, :] <= p[:, None]) & (p[:, None] <= ci.high[None, :])
+    return (pmf * covers).sum(axis=1), (pmf * (ci.high - ci.low)[None, :]).sum(axis=1)
+
+
+@pytest.mark.parametrize("method", METHODS)
+@pytest.mark.parametrize("trials", [2, 7, 50, 400])
+def test_coverage_and_width_against_term_by_term_sum(method, trials):
+    p = np.r_[0.0, 1.0, np.linspace(0.001, 0.999, 157), interval(2, trials, method).high]
+    cov, width = _brute_force(method, trials, p)
+    np.testing.assert_allclose(coverage(method, trials, p), cov, atol=1e-11)
+    np.testing.assert_allclose(expected_width(method, trials, p), width, atol=1e-11)
+
+
+@pytest.mark.parametrize("method", ["wald", "clopper-pearson", "jeffreys"])
+def test_coverage_against_simulation(method):
+    rng = np.random.default_rng(2)
+    trials, draws = 30, 200_000
+    for p in [0.05, 0.5, 0.83]:
+        n = rng.binomial(trials, p, size=draws)
+        ci = interval(np.arange(trials + 1), trials, method)  # the 31 possible intervals
+        simulated = ((ci.low[n] <= p) & (p <= ci.high[n])).mean()
+        assert coverage(method, trials, p) == pytest.approx(simulated, abs=4e-3)
+
+
+def test_clopper_pearson_coverage_never_below_nominal():
+    p = np.linspace(0, 1, 4001)
+    for trials in [1, 2, 3, 5, 10, 17, 30, 50, 100, 150, 200]:
+        for confidence in (0.9, 0.95, 0.99):
+            assert coverage("clopper-pearson", trials, p, confidence).min() >= confidence - 1e-9
+
+
+def test_wald_coverage_collapses_near_the_edges():
+    assert coverage("wald", 100, 0.005) < 0.5  # P(n = 0) = 0.61 and n = 0 gives [0, 0]
+    assert coverage("wald", 100, 0.995) < 0.5
+    assert coverage("wilson", 100, 0.005) > 0.9
+
+
+def test_coverage_scalar_and_shape():
+    assert isinstance(coverage("wilson", 20, 0.3), float)
+    assert coverage("wilson", 20, np.full((2, 3), 0.3)).shape == (2, 3)
+    assert isinstance(expected_width("wilson", 20, 0.3), float)
+
+
+def test_expected_width_large_trials_window():
+    # the Hoeffding window of the sum: compare with the complete sum for K = 3000
+    p = np.array([0.0004, 0.2, 0.5, 0.9999])
+    _, width = _brute_force("jeffreys", 3000, p)
+    np.testing.assert_allclose(expected_width("jeffreys", 3000, p), width, rtol=1e-10)
+
+
+# ------------------------------------------------------------------------------------------------
+# trials_for_halfwidth
+
+
+def test_trials_for_halfwidth_wald_closed_form():
+    z = stats.norm.ppf(0.975)
+    for h, r in [(0.05, 0.8), (0.01, 0.5), (0.002, 0.01), (0.1, 0.7)]:  # no clipping at 0 or 1 here
+        expected = int(np.ceil(z**2 * r * (1 - r) / h**2 - 1e-9))
+        assert trials_for_halfwidth(h, r, method="wald") == expected
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_trials_for_halfwidth_is_the_smallest(method):
+    h = np.array([0.2, 0.05, 0.01, 0.03, 0.004])
+    r = np.array([0.5, 0.8, 0.97, 0.0, 0.01])
+    k = trials_for_halfwidth(h, r, 0.95, method)
+    assert k.dtype == np.int64 and k.shape == h.shape
+    from evalkit.intervals import _limits
+
+    def half(trials):
+        low, high = _limits(method, r * trials, trials.astype(float), 0.95)
+        return (high - low) / 2
+
+    assert np.all(half(k) <= h)
+    smallest = 2 if method == "normal-rule" else 1
+    below = np.maximum(k - 1, smallest)
+    assert np.all((half(below) > h) | (k == smallest))
+
+
+def test_trials_for_halfwidth_fouladi_rule():
+    """N ≈ 100/P gives a 95 % half-width of about 20 % of P (Fouladi)."""
+    for p in (0.01, 0.03):
+        k = trials_for_halfwidth(0.196 * p, p, method="wald")
+        assert k == pytest.approx(100 / p * (1 - p), rel=1e-3)
+
+
+def test_trials_for_halfwidth_too_small():
+    with pytest.raises(ValueError, match="halfwidth is too small"):
+        trials_for_halfwidth(1e-10, 0.5)
+
+
+# ------------------------------------------------------------------------------------------------
+# bad input
+
+
+@pytest.mark.parametrize("method", METHODS)
+@pytest.mark.parametrize(
+    ("successes", "trials", "confidence", "error", "match"),
+    [
+        (-1, 10, 0.95, ValueError, "successes"),
+        (11, 10, 0.95, ValueError, "successes must not exceed trials"),
+        (2.5, 10, 0.95, ValueError, "successes"),
+        (np.nan, 10, 0.95, ValueError, "successes"),
+        (3, 0, 0.95, ValueError, "trials"),
+        (3, 10.5, 0.95, ValueError, "trials"),
+        ("3", 10, 0.95, TypeError, "successes"),
+        (True, 10, 0.95, TypeError, "successes"),
+        ([1, 2], [3, 4, 5], 0.95, ValueError, "broadcastable"),
+        (3, 10, 95, ValueError, "confidence"),
+        (3, 10, 0.0, ValueError, "confidence"),
+        (3, 10, float("nan"), ValueError, "confidence"),
+        (3, 10, "0.95", TypeError, "confidence"),
+    ],
+)
+def test_bad_input_rejected(method, successes, trials, confidence, error, match):
+    with pytest.raises(error, match=match):
+        FUNCTIONS[method](successes, trials, confidence)
+    with pytest.raises(error, match=match):
+        interval(successes, trials, method, confidence)
+
+
+def test_bad_method_and_options():
+    with pytest.raises(ValueError, match=r"method must be one of 'clopper-pearson'.*got 'exact'"):
+        interval(3, 10, "exact")
+    with pytest.raises(ValueError, match="method"):
+        interval(3, 10, "Wilson")
+    with pytest.raises(TypeError, match="correction"):
+        wilson(3, 10, correction="yes")
+    with pytest.raises(ValueError, match="trials must be at least 2"):
+        normal_rule(1, 1)
+
+
+@pytest.mark.parametrize("function", [coverage, expected_width])
+def test_bad_input_coverage(function):
+    with pytest.raises(ValueError, match="method"):
+        function("exact", 10, 0.5)
+    with pytest.raises(ValueError, match="trials"):
+        function("wilson", 0, 0.5)
+    with pytest.raises(ValueError, match="trials must be a single number"):
+        function("wilson", [10, 20], 0.5)
+    with pytest.raises(ValueError, match="trials"):
+        function("normal-rule", 1, 0.5)
+    with pytest.raises(ValueError, match="p must be"):
+        function("wilson", 10, 1.5)
+    with pytest.raises(ValueError, match="p must be"):
+        function("wilson", 10, [0.5, np.nan])
+    with pytest.raises(ValueError, match="confidence"):
+        function("wilson", 10, 0.5, 1.0)
+
+
+def test_bad_input_trials_for_halfwidth():
+    with pytest.raises(ValueError, match="halfwidth"):
+        trials_for_halfwidth(0.0, 0.5)
+    with pytest.raises(ValueError, match="halfwidth"):
+        trials_for_halfwidth(1.0, 0.5)
+    with pytest.raises(ValueError, match="rate"):
+        trials_for_halfwidth(0.1, -0.1)
+    with pytest.raises(ValueError, match="broadcastable"):
+        trials_for_halfwidth([0.1, 0.2], [0.5, 0.6, 0.7])
+    with pytest.raises(ValueError, match="method"):
+        trials_for_halfwidth(0.1, 0.5, method="exact")
+    with pytest.raises(ValueError, match="confidence"):
+        trials_for_halfwidth(0.1, 0.5, confidence=1.5)

@@ -1,0 +1,592 @@
+"""Tests of evalkit.paired: Günter's simple and paired tests, McNemar, sign and Wilcoxon tests.
+
+Each formula is checked against the library that does the same job (scipy.stats.binomtest,
+scipy.stats.ttest_rel / ttest_ind, scipy.stats.wilcoxon, scikit-learn's confusion_matrix) or
+against an independent route (exact enumeration, mpmath, direct computation from per-item
+arrays), and against Günter's worked examples.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from fractions import Fraction
+
+import mpmath
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from scipy import stats
+from sklearn.metrics import confusion_matrix
+
+from evalkit.paired import (
+    agreement_table,
+    mcnemar,
+    paired_test,
+    paired_variance,
+    sign_test,
+    sign_test_from_scores,
+    simple_test,
+    wilcoxon_signed_rank,
+)
+from evalkit.results import TestResult
+
+ALTERNATIVES = ("greater", "less", "two-sided")
+
+
+def _make_pair(seed: int, size: int, rate1: float, rate2: float, agreement: float):
+    """Per-item correctness of two classifiers with the given rates and some correlation."""
+    rng = np.random.default_rng(seed)
+    c1 = rng.random(size) < rate1
+    independent = rng.random(size) < rate2
+    c2 = np.where(rng.random(size) < agreement, c1, independent)
+    return c1.tolist(), c2.tolist()
+
+
+correctness = st.builds(
+    _make_pair,
+    st.integers(0, 2**32 - 1),
+    st.integers(2, 400),
+    st.sampled_from([0.0, 0.3, 0.7, 0.9, 1.0]),
+    st.sampled_from([0.0, 0.5, 0.8, 1.0]),
+    st.sampled_from([0.0, 0.5, 0.9, 1.0]),
+)
+
+
+def rates_from_items(c1, c2):
+    c1, c2 = np.asarray(c1, bool), np.asarray(c2, bool)
+    return c1.mean(), c2.mean(), (c1 & c2).mean(), c1.size
+
+
+# ------------------------------------------------------------------------------------------
+# agreement_table
+
+
+def test_agreement_table_orientation():
+    table = agreement_table(
+        [True, True, True, False, False, False], [True, False, False, True, False, False]
+    )
+    # [[both right, only 1 right], [only 2 right, both wrong]]
+    assert table.tolist() == [[1, 2], [1, 2]]
+    assert table.dtype == np.int64
+
+
+@settings(max_examples=100, deadline=None)
+@given(correctness)
+def test_agreement_table_matches_sklearn_confusion_matrix(pair):
+    c1, c2 = pair
+    table = agreement_table(c1, c2)
+    expected = confusion_matrix(c1, c2, labels=[True, False])
+    np.testing.assert_array_equal(table, expected)
+    assert table.sum() == len(c1)
+    assert table[0].sum() == sum(c1) and table[:, 0].sum() == sum(c2)
+
+
+def test_agreement_table_accepts_zero_one():
+    np.testing.assert_array_equal(
+        agreement_table([1, 0, 1.0], [1, 1, 0]),
+        agreement_table([True, False, True], [True, True, False]),
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "error", "match"),
+    [
+        (([1, 0], [1, 0, 1]), ValueError, "same length"),
+        (([], []), ValueError, "correct1 must not be empty"),
+        (([1, 2], [1, 0]), ValueError, "correct1 must hold only booleans or 0/1; got 2"),
+        (([1, 0], [0.5, 1]), ValueError, "correct2 must hold only booleans or 0/1"),
+        (([[1, 0]], [[1, 0]]), ValueError, "correct1 must be one-dimensional"),
+        (("10", [1, 0]), TypeError, "correct1 must be an array of booleans"),
+        (([1, 0], ["a", "b"]), TypeError, "correct2 must be an array of booleans"),
+        (([1, np.nan], [1, 0]), ValueError, "correct1 must hold only booleans"),
+    ],
+)
+def test_agreement_table_rejects_bad_input(args, error, match):
+    with pytest.raises(error, match=match):
+        agreement_table(*args)
+
+
+# ------------------------------------------------------------------------------------------
+# Günter's simple test (eq. 3)
+
+
+def test_simple_test_guenter_example():
+    r = simple_test(2 / 3, 1 / 3, 64)
+    assert isinstance(r, TestResult)
+    assert r.statistic == pytest.approx(4.0, abs=1e-12)
+    assert r.pvalue == pytest.approx(float(mpmath.ncdf(-4)), rel=1e-10)  # 3.167e-5, not 3.3e-5
+    assert r.alternative == "greater"
+    assert r.estimate == pytest.approx(1 / 3)
+
+
+def test_simple_test_on_paired_example():
+    r = simple_test(0.6, 0.5, 100)
+    assert r.statistic == pytest.approx(0.1 / 0.07, rel=1e-12)
+    assert r.pvalue == pytest.approx(0.07656, abs=5e-6)
+
+
+@settings(max_examples=100, deadline=None)
+@given(correctness)
+def test_simple_test_against_welch_ttest_on_items(pair):
+    """Eq. 3 is Welch's t on the 0/1 items with ddof = 0: t = Z·√((n − 1)/n)."""
+    c1, c2 = (np.asarray(c, float) for c in pair)
+    r1, r2, _, n = rates_from_items(*pair)
+    r = simple_test(r1, r2, n)
+    if c1.var() + c2.var() > 0:
+        z_direct = (c1.mean() - c2.mean()) / np.sqrt((c1.var() + c2.var()) / n)
+        assert r.statistic == pytest.approx(z_direct, rel=1e-9, abs=1e-12)
+        assert r.pvalue == pytest.approx(stats.norm.sf(z_direct), rel=1e-9, abs=1e-300)
+    else:  # both classifiers constant: Z = 0 for equal rates, ±inf otherwise
+        assert r.statistic == (0.0 if r1 == r2 else np.copysign(np.inf, r1 - r2))
+    if c1.var() > 0 and c2.var() > 0:
+        welch = stats.ttest_ind(c1, c2, equal_var=False)
+        assert r.statistic * np.sqrt((n - 1) / n) == pytest.approx(
+            welch.statistic, rel=1e-9, abs=1e-12
+        )
+
+
+def test_simple_test_alternatives_and_degenerate_cases():
+    g = simple_test(0.7, 0.6, 200)
+    less = simple_test(0.7, 0.6, 200, alternative="less")
+    two = simple_test(0.7, 0.6, 200, alternative="two-sided")
+    assert g.pvalue + less.pvalue == pytest.approx(1.0)
+    assert two.pvalue == pytest.approx(2 * g.pvalue)
+    # zero standard error: equal rates → Z = 0; different rates → Z = ±inf
+    assert simple_test(1.0, 1.0, 10).statistic == 0.0
+    assert simple_test(1.0, 1.0, 10).pvalue == 0.5
+    assert simple_test(1.0, 0.0, 10).statistic == np.inf
+    assert simple_test(1.0, 0.0, 10).pvalue == 0.0
+
+
+def test_simple_test_vectorized():
+    rates2 = np.array([0.5, 0.55, 0.6])
+    r = simple_test(0.6, rates2, [100, 200, 300])
+    for i, r2 in enumerate(rates2):
+        single = simple_test(0.6, r2, [100, 200, 300][i])
+        assert r.statistic[i] == pytest.approx(single.statistic)
+        assert r.pvalue[i] == pytest.approx(single.pvalue)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "match"),
+    [
+        ({"rate1": 1.2, "rate2": 0.5, "size": 10}, ValueError, "rate1 must be a probability"),
+        ({"rate1": 0.5, "rate2": -0.1, "size": 10}, ValueError, "rate2 must be a probability"),
+        ({"rate1": 0.5, "rate2": np.nan, "size": 10}, ValueError, "rate2"),
+        ({"rate1": 0.5, "rate2": 0.4, "size": 0}, ValueError, "size must be a whole number ≥ 1"),
+        ({"rate1": 0.5, "rate2": 0.4, "size": 10.5}, ValueError, "size must be a whole number"),
+        ({"rate1": "0.5", "rate2": 0.4, "size": 10}, TypeError, "rate1"),
+        ({"rate1": [0.5, 0.6], "rate2": [0.4, 0.3, 0.2], "size": 10}, ValueError, "broadcast"),
+        (
+            {"rate1": 0.5, "rate2": 0.4, "size": 10, "alternative": "bigger"},
+            ValueError,
+            "alternative must be one of",
+        ),
+    ],
+)
+def test_simple_test_rejects_bad_input(kwargs, error, match):
+    with pytest.raises(error, match=match):
+        simple_test(**kwargs)
+
+
+# ------------------------------------------------------------------------------------------
+# Günter's paired test (eq. 4–6)
+
+
+def test_paired_test_guenter_example():
+    r = paired_test(0.6, 0.5, 0.5, 100)
+    assert r.details["mu_x"] == pytest.approx(0.1)
+    assert r.details["sigma_x"] == pytest.approx(0.09)
+    assert r.statistic == pytest.approx(10 / 3)
+    assert r.pvalue == pytest.approx(float(mpmath.ncdf(-10 / 3)), rel=1e-10)  # 0.0429 %
+    t = paired_test(0.6, 0.5, 0.5, 100, tail="t")
+    assert t.df == 99
+    assert t.statistic == pytest.approx(10 / 3)
+    assert t.pvalue == pytest.approx(6.04e-4, abs=5e-7)  # the printed 0.06 %
+    # the rates as printed (R1 = 0.5, R2 = 0.6) give μx < 0: Z changes sign, P_n becomes 1 − P_n
+    swapped = paired_test(0.5, 0.6, 0.5, 100)
+    assert swapped.statistic == pytest.approx(-10 / 3)
+    assert swapped.pvalue == pytest.approx(1 - r.pvalue)
+
+
+@settings(max_examples=100, deadline=None)
+@given(correctness)
+def test_paired_variance_is_the_variance_of_x(pair):
+    c1, c2 = (np.asarray(c, bool) for c in pair)
+    x = c1.astype(int) - c2.astype(int)  # eq. 4
+    r1, r2, r12, _ = rates_from_items(c1, c2)
+    var = paired_variance(r1, r2, r12)
+    assert var == pytest.approx(x.var(), abs=1e-12)
+    assert var == pytest.approx((r1 + r2 - 2 * r12) - (r1 - r2) ** 2, abs=1e-12)
+
+
+@settings(max_examples=100, deadline=None)
+@given(correctness)
+def test_paired_test_against_ttest_rel_and_items(pair):
+    """Günter's Z from the rates equals the Z computed from the items; ttest_rel uses ddof = 1."""
+    c1, c2 = (np.asarray(c, bool) for c in pair)
+    x = c1.astype(float) - c2.astype(float)
+    r1, r2, r12, n = rates_from_items(c1, c2)
+    r = paired_test(r1, r2, r12, n)
+    rt = paired_test(r1, r2, r12, n, tail="t")
+    if x.var() > 0:
+        z = x.mean() / np.sqrt(x.var() / n)
+        assert r.statistic == pytest.approx(z, rel=1e-9, abs=1e-12)
+        assert r.pvalue == pytest.approx(stats.norm.sf(z), rel=1e-9, abs=1e-300)
+        tt = stats.ttest_rel(c1.astype(float), c2.astype(float), alternative="greater")
+        assert r.statistic * np.sqrt((n - 1) / n) == pytest.approx(
+            tt.statistic, rel=1e-9, abs=1e-12
+        )
+        assert rt.pvalue == pytest.approx(stats.t.sf(z, n - 1), rel=1e-9, abs=1e-300)
+        # in terms of the discordant counts b, c, and never below McNemar's chi-square
+        table = agreement_table(c1, c2)
+        b, c = int(table[0, 1]), int(table[1, 0])
+        assert r.statistic**2 == pytest.approx(
+            (b - c) ** 2 / (b + c - (b - c) ** 2 / n), rel=1e-9, abs=1e-12
+        )
+        chi2 = mcnemar(b, c, exact=False, correction=False).statistic
+        assert r.statistic**2 >= chi2 - 1e-9
+
+
+def test_paired_test_degenerate_and_vectorized():
+    # no discordant items: σx = 0 and μx = 0 → Z = 0
+    r = paired_test(0.8, 0.8, 0.8, 50)
+    assert r.statistic == 0.0 and r.pvalue == 0.5
+    # classifier 1 right everywhere, 2 wrong everywhere: σx = 0, μx = 1 → Z = inf
+    r = paired_test(1.0, 0.0, 0.0, 50)
+    assert r.statistic == np.inf and r.pvalue == 0.0
+    # vectorized over the joint rate
+    joint = np.array([0.4, 0.45, 0.5])
+    rv = paired_test(0.6, 0.5, joint, 100)
+    for i, j in enumerate(joint):
+        assert rv.statistic[i] == pytest.approx(paired_test(0.6, 0.5, j, 100).statistic)
+    # more agreement (higher R12) → smaller σx → larger Z
+    assert np.all(np.diff(rv.statistic) > 0)
+
+
+def test_paired_test_beats_simple_test_when_correlated():
+    assert paired_test(0.6, 0.5, 0.5, 100).pvalue < 0.001 < 0.05 < simple_test(0.6, 0.5, 100).pvalue
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "match"),
+    [
+        ({"joint_rate": 0.7}, ValueError, "joint_rate must lie between"),
+        ({"joint_rate": 0.05}, ValueError, "joint_rate must lie between"),
+        ({"joint_rate": -0.1}, ValueError, "joint_rate must be a probability"),
+        ({"joint_rate": "x"}, TypeError, "joint_rate"),
+        ({"rate1": 2.0}, ValueError, "rate1 must be a probability"),
+        ({"size": -3}, ValueError, "size must be a whole number ≥ 1"),
+        ({"size": 1, "tail": "t"}, ValueError, "size must be ≥ 2 for tail='t'"),
+        ({"tail": "student"}, ValueError, "tail must be one of 'normal', 't'"),
+        ({"alternative": "two_sided"}, ValueError, "alternative must be one of"),
+    ],
+)
+def test_paired_test_rejects_bad_input(kwargs, error, match):
+    args = {"rate1": 0.6, "rate2": 0.5, "joint_rate": 0.45, "size": 100} | kwargs
+    with pytest.raises(error, match=match):
+        paired_test(**args)
+
+
+def test_paired_variance_rejects_inconsistent_joint_rate():
+    with pytest.raises(ValueError, match="joint_rate must lie between"):
+        paired_variance(0.3, 0.4, 0.35)
+
+
+# ------------------------------------------------------------------------------------------
+# McNemar
+
+
+def exact_two_sided_by_enumeration(b: int, c: int) -> float:
+    """Σ P(k) over k with P(k) ≤ P(b), k ~ Bin(b + c, 1/2), in exact rational arithmetic."""
+    n = b + c
+    pmf = [Fraction(math.comb(n, k), 2**n) for k in range(n + 1)]
+    return float(min(Fraction(1), sum(p for p in pmf if p <= pmf[b])))
+
+
+@pytest.mark.parametrize("b", range(0, 26, 3))
+@pytest.mark.parametrize("c", range(0, 26, 4))
+def test_mcnemar_exact_against_binomtest_and_enumeration(b, c):
+    r = mcnemar(b, c)
+    assert r.alternative == "two-sided" and r.statistic == b
+    assert r.details["discordant"] == b + c
+    expected = 1.0 if b + c == 0 else stats.binomtest(b, b + c, 0.5).pvalue
+    assert r.pvalue == pytest.approx(expected, rel=1e-10, abs=1e-300)
+    assert r.pvalue == pytest.approx(exact_two_sided_by_enumeration(b, c), rel=1e-10)
+
+
+@pytest.mark.parametrize(("b", "c"), [(1_000_000, 1_003_000), (10**9, 10**9 + 10**5), (5, 10**7)])
+def test_mcnemar_exact_huge_counts(b, c):
+    r = mcnemar(b, c)
+    expected = stats.binomtest(b, b + c, 0.5).pvalue
+    assert r.pvalue == pytest.approx(expected, rel=1e-6, abs=1e-300)
+    assert 0.0 <= r.pvalue <= 1.0
+
+
+@pytest.mark.parametrize("correction", [True, False])
+@pytest.mark.parametrize(
+    ("b", "c"),
+    [(0, 1), (1, 1), (10, 0), (12, 5), (26, 12), (150, 86), (400, 471), (10**8, 10**8 + 30000)],
+)
+def test_mcnemar_asymptotic_against_chi_square(b, c, correction):
+    r = mcnemar(b, c, exact=False, correction=correction)
+    expected_stat = (abs(b - c) - (1 if correction else 0)) ** 2 / (b + c)  # R's mcnemar.test
+    assert r.statistic == pytest.approx(expected_stat, rel=1e-12)
+    assert r.df == 1
+    # χ²(1) tail through an independent route: P(χ²₁ > x) = erfc(√(x/2)) in mpmath
+    assert r.pvalue == pytest.approx(
+        float(mpmath.erfc(mpmath.sqrt(mpmath.mpf(expected_stat) / 2))), rel=1e-9
+    )
+    assert r.pvalue == pytest.approx(stats.chi2.sf(expected_stat, 1), rel=1e-12)
+    if not correction:  # the square of the z statistic (b − c)/√(b + c)
+        assert r.pvalue == pytest.approx(2 * stats.norm.sf(abs(b - c) / math.sqrt(b + c)), rel=1e-9)
+
+
+def test_mcnemar_no_discordant_pairs_and_vectorized():
+    for exact in (True, False):
+        r = mcnemar(0, 0, exact=exact)
+        assert r.pvalue == 1.0
+    r = mcnemar(0, 0, exact=False)
+    assert r.statistic == 0.0
+    b = np.array([3, 10, 26])
+    c = np.array([5, 0, 12])
+    for exact in (True, False):
+        rv = mcnemar(b, c, exact=exact)
+        for i in range(3):
+            assert rv.pvalue[i] == pytest.approx(mcnemar(int(b[i]), int(c[i]), exact=exact).pvalue)
+
+
+def test_mcnemar_guenter_example_and_relation_to_paired_test():
+    # Günter's §2.1 data: b = 10, c = 0 out of |T| = 100
+    assert mcnemar(10, 0).pvalue == pytest.approx(2 * 0.5**10)
+    # for balanced-ish large discordant counts Günter's Z² and McNemar's chi-square agree
+    n = 10**6
+    b, c = 5000, 4800
+    r1, r2, r12 = (n - 10**5 + b) / n, (n - 10**5 + c) / n, (n - 10**5) / n
+    z = paired_test(r1, r2, r12, n, alternative="two-sided")
+    chi = mcnemar(b, c, exact=False, correction=False)
+    assert z.statistic**2 == pytest.approx(chi.statistic, rel=1e-3)
+    assert z.pvalue == pytest.approx(chi.pvalue, rel=0.02)
+
+
+@pytest.mark.parametrize(
+    ("args", "error", "match"),
+    [
+        ((-1, 3), ValueError, "only1 must be a whole number ≥ 0"),
+        ((2, 3.5), ValueError, "only2 must be a whole number"),
+        ((2, np.nan), ValueError, "only2 must be a finite whole number"),
+        (("2", 3), TypeError, "only1"),
+        ((True, 3), TypeError, "only1 must be a number, not a boolean"),
+        (([1, 2], [1, 2, 3]), ValueError, "broadcastable"),
+        ((2, 3, "yes"), TypeError, "exact must be True or False"),
+        ((2, 3, False, 1), TypeError, "correction must be True or False"),
+    ],
+)
+def test_mcnemar_rejects_bad_input(args, error, match):
+    with pytest.raises(error, match=match):
+        mcnemar(*args)
+
+
+# ------------------------------------------------------------------------------------------
+# sign test (§2.2)
+
+
+@pytest.mark.parametrize("alternative", ALTERNATIVES)
+def test_sign_test_against_binomtest(alternative):
+    for n in range(1, 31):
+        for k in range(n + 1):
+            r = sign_test(k, n, alternative)
+            expected = stats.binomtest(k, n, 0.5, alternative=alternative).pvalue
+            assert r.pvalue == pytest.approx(expected, rel=1e-10, abs=1e-300), (k, n)
+
+
+def test_sign_test_guenter_example_and_the_eq7_slip():
+    assert sign_test(4, 4).pvalue == pytest.approx(0.0625)
+    correct = sign_test(15, 20).pvalue
+    assert correct == pytest.approx(sum(math.comb(20, i) for i in range(15, 21)) / 2**20)
+    printed = sum(math.comb(20, i) * 0.5**i for i in range(15, 21))  # eq. 7 as printed
+    assert correct == pytest.approx(0.0207, abs=5e-5)
+    assert printed == pytest.approx(0.557, abs=5e-4)
+    # the printed formula equals the right one only when Z = n
+    for n in range(1, 15):
+        assert sum(math.comb(n, i) * 0.5**i for i in range(n, n + 1)) == sign_test(n, n).pvalue
+
+
+def test_sign_test_huge_counts_and_no_runs():
+    n = 10**9
+    k = n // 2 + 50_000
+    upper = sign_test(k, n).pvalue
+    # independent route: the normal approximation with continuity correction, whose relative
+    # error for Bin(n, 1/2) is O(1/n), i.e. negligible at n = 10^9
+    expected = stats.norm.sf((k - 0.5 - n / 2) / math.sqrt(n / 4))
+    assert upper == pytest.approx(expected, rel=1e-6)
+    assert sign_test(0, 0).pvalue == 1.0
+    for alternative in ALTERNATIVES:
+        assert sign_test(0, 0, alternative).pvalue == 1.0
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.lists(st.integers(0, 5), min_size=1, max_size=40).flatmap(
+        lambda a: st.tuples(
+            st.just(a), st.lists(st.integers(0, 5), min_size=len(a), max_size=len(a))
+        )
+    ),
+    st.sampled_from(ALTERNATIVES),
+)
+def test_sign_test_from_scores_drops_and_reports_ties(pair, alternative):
+    s1, s2 = (np.asarray(s, float) / 5 for s in pair)
+    r = sign_test_from_scores(s1, s2, alternative)
+    wins, losses = int((s1 > s2).sum()), int((s1 < s2).sum())
+    assert r.details["wins"] == wins and r.details["losses"] == losses
+    assert r.details["ties"] == len(s1) - wins - losses
+    assert r.details["trials"] == wins + losses
+    assert r.pvalue == pytest.approx(sign_test(wins, wins + losses, alternative).pvalue)
+    assert f"{len(s1) - wins - losses} tie" in r.method
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "match"),
+    [
+        (lambda: sign_test(5, 4), ValueError, "wins must not exceed trials; got wins=5"),
+        (lambda: sign_test(-1, 4), ValueError, "wins must be a whole number ≥ 0"),
+        (lambda: sign_test(2, 4.5), ValueError, "trials must be a whole number"),
+        (lambda: sign_test(2, 4, "bigger"), ValueError, "alternative must be one of"),
+        (lambda: sign_test("2", 4), TypeError, "wins"),
+        (lambda: sign_test([1, 2], [3, 4, 5]), ValueError, "broadcastable"),
+        (lambda: sign_test_from_scores([0.9, 0.8], [0.7]), ValueError, "same length"),
+        (lambda: sign_test_from_scores([], []), ValueError, "scores1 must not be empty"),
+        (
+            lambda: sign_test_from_scores([0.9, np.nan], [0.7, 0.6]),
+            ValueError,
+            "scores1 must be finite",
+        ),
+        (lambda: sign_test_from_scores(["a"], [0.7]), TypeError, "scores1 must be an array"),
+        (
+            lambda: sign_test_from_scores([0.9], [[0.7]]),
+            ValueError,
+            "scores2 must be one-dimensional",
+        ),
+        (lambda: sign_test_from_scores([0.9], [0.7], "up"), ValueError, "alternative"),
+    ],
+)
+def test_sign_tests_reject_bad_input(call, error, match):
+    with pytest.raises(error, match=match):
+        call()
+
+
+# ------------------------------------------------------------------------------------------
+# Wilcoxon signed-rank
+
+
+def wilcoxon_by_enumeration(d: np.ndarray, alternative: str) -> tuple[float, float]:
+    """W+ and its p-value over all 2^n sign patterns of the ranks (exact, ties allowed)."""
+    d = d[d != 0]
+    ranks = stats.rankdata(np.abs(d))
+    w_plus = ranks[d > 0].sum()
+    total = ranks.sum()
+    sums = np.array(
+        [
+            sum(r for r, s in zip(ranks, signs, strict=True) if s)
+            for signs in itertools.product([0, 1], repeat=len(d))
+        ]
+    )
+    eps = 1e-9
+    upper = np.mean(sums >= w_plus - eps)
+    lower = np.mean(sums <= w_plus + eps)
+    if alternative == "greater":
+        return w_plus, upper
+    if alternative == "less":
+        return w_plus, lower
+    dev = abs(w_plus - total / 2)
+    return w_plus, np.mean(np.abs(sums - total / 2) >= dev - eps)
+
+
+@pytest.mark.parametrize("alternative", ALTERNATIVES)
+@pytest.mark.parametrize("seed", range(6))
+def test_wilcoxon_against_enumeration_no_ties(alternative, seed):
+    rng = np.random.default_rng(seed)
+    d = rng.normal(0.3, 1.0, size=int(rng.integers(4, 12)))
+    r = wilcoxon_signed_rank(d, alternative)
+    w_plus, p = wilcoxon_by_enumeration(d, alternative)
+    assert r.statistic == pytest.approx(w_plus)
+    assert r.pvalue == pytest.approx(p, rel=1e-9)
+    assert r.pvalue == pytest.approx(stats.wilcoxon(d, alternative=alternative).pvalue)
+    assert "exact" in r.method
+
+
+@pytest.mark.parametrize("alternative", ALTERNATIVES)
+def test_wilcoxon_with_zeros_and_ties(alternative):
+    d = np.array([0.02, 0.0, -0.01, 0.02, 0.03, 0.0, 0.01, 0.04, 0.02])
+    r = wilcoxon_signed_rank(d, alternative)
+    assert r.details["zeros"] == 2 and r.details["n_nonzero"] == 7
+    assert r.statistic + r.details["w_minus"] == pytest.approx(7 * 8 / 2)
+    w_plus, p = wilcoxon_by_enumeration(d, alternative)  # scipy enumerates for n ≤ 13 with ties
+    assert r.statistic == pytest.approx(w_plus)
+    assert r.pvalue == pytest.approx(p, rel=1e-9)
+    assert "2 zero differences dropped" in r.method
+
+
+def test_wilcoxon_large_sample_and_all_zero():
+    rng = np.random.default_rng(1)
+    d = rng.normal(0.1, 1.0, size=200)
+    r = wilcoxon_signed_rank(d, "greater")
+    assert r.pvalue == pytest.approx(stats.wilcoxon(d, alternative="greater").pvalue)
+    assert "asymptotic" in r.method
+    r0 = wilcoxon_signed_rank([0.0, 0.0, 0.0])
+    assert r0.pvalue == 1.0 and r0.details["zeros"] == 3
+
+
+def test_wilcoxon_uses_sizes_where_sign_test_cannot():
+    # 7 wins out of 10 runs, but the 3 losses are tiny and the wins large
+    d = np.array([0.05, 0.04, 0.06, 0.03, 0.055, 0.07, 0.045, -0.001, -0.002, -0.003])
+    assert sign_test(7, 10).pvalue > 0.1
+    # W− = 1 + 2 + 3 = 6: P(W− ≤ 6) = 14/1024 (14 subsets of {1..10} sum to at most 6)
+    assert wilcoxon_signed_rank(d, "greater").pvalue == pytest.approx(14 / 1024)
+
+
+@pytest.mark.parametrize(
+    ("args", "error", "match"),
+    [
+        (([],), ValueError, "differences must not be empty"),
+        (([0.1, np.inf],), ValueError, "differences must be finite"),
+        ((["a", "b"],), TypeError, "differences must be an array of numbers"),
+        (([[0.1, 0.2]],), ValueError, "differences must be one-dimensional"),
+        (([0.1, 0.2], "up"), ValueError, "alternative must be one of"),
+    ],
+)
+def test_wilcoxon_rejects_bad_input(args, error, match):
+    with pytest.raises(error, match=match):
+        wilcoxon_signed_rank(*args)
+
+
+def test_wilcoxon_rejects_bad_method():
+    with pytest.raises(ValueError, match="method must be one of"):
+        wilcoxon_signed_rank([0.1, 0.2], method="permutation")
+
+
+# ------------------------------------------------------------------------------------------
+# contracts
+
+
+def test_mcnemar_signature_is_stable():
+    """Notebook 05 (cross-validation) imports mcnemar with this exact signature."""
+    import inspect
+
+    params = inspect.signature(mcnemar).parameters
+    assert list(params) == ["only1", "only2", "exact", "correction"]
+    assert params["exact"].default is True and params["correction"].default is True
+
+
+def test_import_does_not_load_plotting_or_widgets():
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, evalkit.paired; "
+        "print(any(m in sys.modules for m in ('matplotlib', 'ipywidgets', 'sklearn')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"

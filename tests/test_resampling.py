@@ -1,0 +1,519 @@
+"""Tests of evalkit.resampling: index generators against scikit-learn's splitters, the error
+estimators against scikit-learn's cross-validation, and the comparison tests against scipy.stats
+and hand computations from the published formulas."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from scipy import stats
+from sklearn.model_selection import (
+    KFold,
+    LeaveOneOut,
+    StratifiedKFold,
+    cross_val_predict,
+    cross_val_score,
+)
+from sklearn.naive_bayes import GaussianNB
+from sklearn.tree import DecisionTreeClassifier
+
+from evalkit.resampling import (
+    bootstrap,
+    bootstrap_632,
+    combined_f_5x2cv,
+    corrected_resampled_t,
+    cv_paired_t,
+    estimate_error,
+    holdout,
+    kfold,
+    leave_one_out,
+    paired_t_5x2cv,
+    random_subsampling,
+    resubstitution,
+)
+
+# --------------------------------------------------------------------------------------------
+# helpers
+
+
+def assert_partition(train: np.ndarray, test: np.ndarray, n: int) -> None:
+    """train and test are disjoint and together cover 0 … n−1 exactly once."""
+    both = np.concatenate([train, test])
+    assert np.array_equal(np.sort(both), np.arange(n))
+
+
+def nb_fit_predict(X_train, y_train, X_test):
+    return GaussianNB().fit(X_train, y_train).predict(X_test)
+
+
+def tree_fit_predict(X_train, y_train, X_test):
+    return DecisionTreeClassifier(max_depth=3, random_state=0).fit(X_train, y_train).predict(X_test)
+
+
+def toy_data(n: int = 60, seed: int = 0):
+    rng = np.random.default_rng(seed)
+    y = rng.integers(0, 2, size=n)
+    X = rng.normal(size=(n, 2)) + y[:, None]
+    return X, y
+
+
+# --------------------------------------------------------------------------------------------
+# index generators
+
+
+@pytest.mark.parametrize(
+    "n,k", [(n, k) for n in (2, 3, 7, 10, 31, 100) for k in (2, 3, 5, 10) if k <= n]
+)
+def test_kfold_unshuffled_equals_sklearn_kfold(n, k):
+    ours = list(kfold(n, k, rng=None))
+    theirs = list(KFold(n_splits=k).split(np.zeros(n)))
+    assert len(ours) == k
+    for (tr, te), (tr2, te2) in zip(ours, theirs, strict=True):
+        assert np.array_equal(tr, tr2)
+        assert np.array_equal(te, te2)
+
+
+@pytest.mark.parametrize(
+    "n,k,seed", [(10, 3, 0), (57, 5, 1), (100, 10, 2), (9, 9, 3), (1000, 7, 4)]
+)
+def test_kfold_shuffled_partitions_like_sklearn(n, k, seed):
+    ours = list(kfold(n, k, rng=seed))
+    theirs = list(KFold(n_splits=k, shuffle=True, random_state=seed).split(np.zeros(n)))
+    tested = np.concatenate([te for _, te in ours])
+    assert np.array_equal(np.sort(tested), np.arange(n))  # every item tested exactly once
+    for tr, te in ours:
+        assert_partition(tr, te, n)
+    # the same fold sizes as scikit-learn's KFold, in the same order
+    assert [len(te) for _, te in ours] == [len(te) for _, te in theirs]
+    # and the shuffle really shuffles (not contiguous blocks) for n large enough
+    if n >= 50:
+        assert not np.array_equal(ours[0][1], np.arange(len(ours[0][1])))
+
+
+def test_kfold_same_seed_same_folds_generator_or_int():
+    a = [te for _, te in kfold(40, 4, rng=11)]
+    b = [te for _, te in kfold(40, 4, rng=np.random.default_rng(11))]
+    c = [te for _, te in kfold(40, 4, rng=12)]
+    assert all(np.array_equal(x, y) for x, y in zip(a, b, strict=True))
+    assert not all(np.array_equal(x, y) for x, y in zip(a, c, strict=True))
+
+
+@pytest.mark.parametrize(
+    "counts,k,seed",
+    [((50, 50), 5, 0), ((90, 10), 10, 1), ((33, 20, 7), 4, 2), ((5, 5), 10, 3), ((3, 40), 5, 4)],
+)
+def test_stratified_kfold_keeps_class_ratios_within_one_item(counts, k, seed):
+    labels = np.repeat(np.arange(len(counts)), counts)
+    labels = np.random.default_rng(seed).permutation(labels)
+    n = labels.size
+    ours = list(kfold(n, k, rng=seed, stratify=labels))
+    tested = np.concatenate([te for _, te in ours])
+    assert np.array_equal(np.sort(tested), np.arange(n))
+    for cls, n_c in enumerate(counts):
+        per_fold = np.array([np.sum(labels[te] == cls) for _, te in ours])
+        assert per_fold.sum() == n_c
+        assert np.all(np.abs(per_fold - n_c / k) < 1)  # ⌊n_c/k⌋ or ⌈n_c/k⌉
+    sizes = np.array([len(te) for _, te in ours])
+    assert sizes.max() - sizes.min() <= 1
+    # scikit-learn's StratifiedKFold has the same properties on the same labels
+    if min(counts) >= k:
+        theirs = list(StratifiedKFold(k, shuffle=True, random_state=seed).split(labels, labels))
+        for cls, n_c in enumerate(counts):
+            per_fold = np.array([np.sum(labels[te] == cls) for _, te in theirs])
+            assert np.all(np.abs(per_fold - n_c / k) < 1)
+        assert sorted(sizes.tolist()) == sorted(len(te) for _, te in theirs)
+
+
+def test_stratified_kfold_accepts_string_labels():
+    labels = np.array(["cat", "dog", "dog", "cat", "bird", "dog", "cat", "bird"])
+    folds = [labels[te].tolist() for _, te in kfold(8, 2, rng=0, stratify=labels)]
+    for fold in folds:
+        assert sorted(fold).count("dog") in (1, 2)
+        assert fold.count("bird") == 1
+
+
+def test_leave_one_out_equals_sklearn():
+    ours = list(leave_one_out(6))
+    theirs = list(LeaveOneOut().split(np.zeros(6)))
+    for (tr, te), (tr2, te2) in zip(ours, theirs, strict=True):
+        assert np.array_equal(tr, tr2) and np.array_equal(te, te2)
+    # leave-one-out is k-fold with k = n
+    for (tr, te), (tr2, te2) in zip(ours, kfold(6, 6, rng=None), strict=True):
+        assert np.array_equal(tr, tr2) and np.array_equal(te, te2)
+
+
+def test_resubstitution_tests_on_training_data():
+    ((tr, te),) = list(resubstitution(5))
+    assert np.array_equal(tr, np.arange(5)) and np.array_equal(te, np.arange(5))
+
+
+@pytest.mark.parametrize("n,fraction,expected", [(150, 1 / 3, 50), (10, 0.25, 2), (3, 0.5, 2)])
+def test_holdout_sizes_and_partition(n, fraction, expected):
+    ((tr, te),) = list(holdout(n, fraction, rng=0))
+    assert len(te) == expected and len(tr) == n - expected
+    assert_partition(tr, te, n)
+
+
+def test_holdout_symeonidis_two_thirds_one_third():
+    ((tr, te),) = list(holdout(300, 1 / 3, rng=5))
+    assert len(tr) / 300 == pytest.approx(2 / 3, abs=1e-12)
+    assert len(te) / 300 == pytest.approx(1 / 3, abs=1e-12)
+
+
+def test_holdout_reproducible_from_seed():
+    a = next(holdout(20, 0.3, rng=7))[1]
+    b = next(holdout(20, 0.3, rng=np.random.default_rng(7)))[1]
+    assert np.array_equal(a, b)
+
+
+def test_random_subsampling_repeats_are_partitions_and_differ():
+    splits = list(random_subsampling(30, 1 / 3, repeats=25, rng=1))
+    assert len(splits) == 25
+    for tr, te in splits:
+        assert len(te) == 10
+        assert_partition(tr, te, 30)
+    distinct = {tuple(te) for _, te in splits}
+    assert len(distinct) > 20
+    # over many repeats every item is tested about test_fraction of the time
+    many = list(random_subsampling(30, 1 / 3, repeats=3000, rng=2))
+    tested = np.bincount(np.concatenate([te for _, te in many]), minlength=30) / 3000
+    assert np.allclose(tested, 1 / 3, atol=0.04)
+
+
+def test_bootstrap_out_of_bag_is_complement_of_the_sample():
+    for tr, te in bootstrap(25, 50, rng=3):
+        assert len(tr) == 25
+        assert np.array_equal(te, np.setdiff1d(np.arange(25), tr))
+
+
+def test_bootstrap_out_of_bag_share_is_about_0368():
+    n = 200
+    shares = [len(te) / n for _, te in bootstrap(n, 2000, rng=4)]
+    expected = (1 - 1 / n) ** n  # ≈ e^-1
+    assert np.mean(shares) == pytest.approx(expected, abs=0.003)
+    assert expected == pytest.approx(math.exp(-1), abs=0.002)
+
+
+def test_bootstrap_never_yields_an_empty_test_set():
+    assert all(len(te) >= 1 for _, te in bootstrap(2, 300, rng=0))
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    n=st.integers(2, 60),
+    k=st.integers(2, 12),
+    seed=st.integers(0, 2**32 - 1),
+    classes=st.integers(1, 4),
+    stratified=st.booleans(),
+)
+def test_kfold_property_every_item_tested_exactly_once(n, k, seed, classes, stratified):
+    k = min(k, n)
+    labels = np.random.default_rng(seed).integers(0, classes, size=n)
+    folds = list(kfold(n, k, rng=seed, stratify=labels if stratified else None))
+    assert len(folds) == k
+    for tr, te in folds:
+        assert_partition(tr, te, n)
+        assert len(te) >= 1
+    tested = np.concatenate([te for _, te in folds])
+    assert np.array_equal(np.sort(tested), np.arange(n))
+    sizes = np.array([len(te) for _, te in folds])
+    assert sizes.max() - sizes.min() <= 1
+    if stratified:
+        for cls in range(classes):
+            n_c = np.sum(labels == cls)
+            per_fold = np.array([np.sum(labels[te] == cls) for _, te in folds])
+            assert np.all(np.abs(per_fold - n_c / k) < 1)
+
+
+# --------------------------------------------------------------------------------------------
+# estimating error
+
+
+def test_estimate_error_matches_sklearn_cross_val_score():
+    X, y = toy_data(60)
+    splits = list(kfold(60, 5, rng=3))  # equal folds of 12, so pooled = mean of folds
+    ours = estimate_error(tree_fit_predict, X, y, splits)
+    model = DecisionTreeClassifier(max_depth=3, random_state=0)
+    accuracy = cross_val_score(model, X, y, cv=splits)
+    assert np.allclose(ours.split_errors, 1 - accuracy)
+    assert ours.error == pytest.approx(1 - accuracy.mean())
+    assert ours.fits == 5 and ours.test_sizes.tolist() == [12] * 5
+    assert ours.spread == pytest.approx(np.std(1 - accuracy, ddof=1))
+
+
+def test_estimate_error_leave_one_out_matches_cross_val_predict():
+    X, y = toy_data(40, seed=1)
+    ours = estimate_error(nb_fit_predict, X, y, leave_one_out(40))
+    predicted = cross_val_predict(GaussianNB(), X, y, cv=LeaveOneOut())
+    assert ours.error == pytest.approx(np.mean(predicted != y))
+    assert ours.fits == 40
+
+
+def test_estimate_error_pools_unequal_folds():
+    X, y = toy_data(23, seed=2)
+    est = estimate_error(nb_fit_predict, X, y, kfold(23, 5, rng=0))
+    assert est.error == pytest.approx(est.errors.sum() / 23)
+    assert est.test_sizes.sum() == 23
+
+
+def test_resubstitution_underestimates_for_a_memorizing_learner():
+    X, y = toy_data(80, seed=3)
+
+    def memorize(X_train, y_train, X_test):
+        return DecisionTreeClassifier(random_state=0).fit(X_train, y_train).predict(X_test)
+
+    resub = estimate_error(memorize, X, y, resubstitution(80))
+    cv = estimate_error(memorize, X, y, kfold(80, 10, rng=0))
+    assert resub.error == 0.0
+    assert cv.error > 0.1
+
+
+def test_bootstrap_632_combines_out_of_bag_and_resubstitution():
+    X, y = toy_data(50, seed=4)
+    est = bootstrap_632(tree_fit_predict, X, y, rounds=20, rng=6)
+    # recompute by hand with the same random stream
+    rounds = [estimate_error(tree_fit_predict, X, y, [s]).error for s in bootstrap(50, 20, rng=6)]
+    resub = estimate_error(tree_fit_predict, X, y, resubstitution(50)).error
+    assert est.out_of_bag_error == pytest.approx(np.mean(rounds))
+    assert est.resubstitution_error == pytest.approx(resub)
+    assert est.error == pytest.approx(np.mean([0.632 * e + 0.368 * resub for e in rounds]))
+    assert est.fits == 21
+    assert est.round_errors.shape == (20,)
+
+
+def test_estimate_error_accepts_lists():
+    X = [[0.0], [1.0], [2.0], [3.0]]
+    y = [0, 0, 1, 1]
+
+    def threshold(X_train, y_train, X_test):
+        return (np.asarray(X_test)[:, 0] > 1.5).astype(int)
+
+    assert estimate_error(threshold, X, y, leave_one_out(4)).error == 0.0
+
+
+# --------------------------------------------------------------------------------------------
+# comparison tests
+
+
+@pytest.mark.parametrize("seed", range(8))
+@pytest.mark.parametrize("k", [2, 3, 10, 30])
+def test_cv_paired_t_equals_scipy_one_sample_t(seed, k):
+    d = np.random.default_rng(seed).normal(0.01 * seed, 0.05, size=k)
+    ours = cv_paired_t(d)
+    ref = stats.ttest_1samp(d, 0.0)
+    assert ours.statistic == pytest.approx(ref.statistic, rel=1e-10)
+    assert ours.pvalue == pytest.approx(ref.pvalue, rel=1e-9, abs=1e-300)
+    assert ours.df == k - 1
+    low, high = stats.t.interval(0.95, k - 1, loc=d.mean(), scale=stats.sem(d))
+    assert ours.interval.low == pytest.approx(low) and ours.interval.high == pytest.approx(high)
+    # eq. 4.16 by hand
+    se = math.sqrt(sum((x - d.mean()) ** 2 for x in d) / (k * (k - 1)))
+    assert ours.details["standard_error"] == pytest.approx(se)
+
+
+def test_cv_paired_t_confidence_levels_match_scipy_interval():
+    d = np.array([0.03, 0.01, 0.04, -0.01, 0.02, 0.05])
+    for level in (0.8, 0.9, 0.99):
+        r = cv_paired_t(d, confidence=level)
+        low, high = stats.t.interval(level, 5, loc=d.mean(), scale=stats.sem(d))
+        assert (r.interval.low, r.interval.high) == pytest.approx((low, high))
+        assert r.interval.confidence == level
+
+
+def test_cv_paired_t_vectorized_equals_loop():
+    d = np.random.default_rng(9).normal(0, 0.03, size=(4, 3, 10))
+    r = cv_paired_t(d)
+    assert r.statistic.shape == (4, 3)
+    for i in range(4):
+        for j in range(3):
+            single = cv_paired_t(d[i, j])
+            assert r.statistic[i, j] == pytest.approx(single.statistic)
+            assert r.pvalue[i, j] == pytest.approx(single.pvalue)
+            assert r.interval.low[i, j] == pytest.approx(single.interval.low)
+
+
+def test_cv_paired_t_zero_variance():
+    r = cv_paired_t([0.0, 0.0, 0.0])
+    assert r.statistic == 0.0 and r.pvalue == 1.0
+    r = cv_paired_t([0.02, 0.02, 0.02])
+    assert r.statistic == math.inf and r.pvalue == 0.0
+    r = cv_paired_t([-0.02, -0.02])
+    assert r.statistic == -math.inf and r.pvalue == 0.0
+
+
+def test_tan_eq_4_17_quantiles():
+    # 30 folds, mean 0.05, standard error 0.002: build such differences and read the quantile
+    z = np.random.default_rng(0).normal(size=30)
+    z = (z - z.mean()) / z.std(ddof=1)
+    d = 0.05 + 0.002 * math.sqrt(30) * z
+    r = cv_paired_t(d)
+    assert r.details["standard_error"] == pytest.approx(0.002)
+    assert r.details["t_quantile"] == pytest.approx(2.0452, abs=5e-5)  # two-sided 95 %
+    assert stats.t.ppf(0.95, 29) == pytest.approx(1.70, abs=0.005)  # the book's one-sided 1.70
+    assert r.interval.low > 0  # the conclusion holds
+
+
+FIVE_BY_TWO = np.array(
+    [[0.05, 0.02], [-0.01, 0.03], [0.04, 0.00], [0.02, 0.06], [0.01, -0.02]], dtype=float
+)
+
+
+def test_paired_t_5x2cv_by_hand():
+    # Dietterich (1998): t = p_1^(1) / sqrt((1/5) Σ s_i²), s_i² = Σ_j (p_i^(j) − p̄_i)²
+    s2 = []
+    for row in FIVE_BY_TWO.tolist():
+        mean = (row[0] + row[1]) / 2
+        s2.append((row[0] - mean) ** 2 + (row[1] - mean) ** 2)
+    t = 0.05 / math.sqrt(sum(s2) / 5)
+    r = paired_t_5x2cv(FIVE_BY_TWO)
+    assert r.statistic == pytest.approx(t, rel=1e-12)
+    assert r.df == 5
+    assert r.pvalue == pytest.approx(2 * stats.t.sf(abs(t), 5), rel=1e-12)
+    assert r.details["variance_sum"] == pytest.approx(sum(s2))
+    assert r.estimate == pytest.approx(FIVE_BY_TWO.mean())
+    # s_i² of a pair equals (p_i1 − p_i2)² / 2
+    assert sum(s2) == pytest.approx(sum((a - b) ** 2 / 2 for a, b in FIVE_BY_TWO.tolist()))
+
+
+def test_combined_f_5x2cv_by_hand():
+    # Alpaydın (1999): f = Σ_i Σ_j (p_i^(j))² / (2 Σ_i s_i²), F(10, 5)
+    numerator = sum(x * x for row in FIVE_BY_TWO.tolist() for x in row)
+    s2 = sum((a - b) ** 2 / 2 for a, b in FIVE_BY_TWO.tolist())
+    f = numerator / (2 * s2)
+    r = combined_f_5x2cv(FIVE_BY_TWO)
+    assert r.statistic == pytest.approx(f, rel=1e-12)
+    assert r.pvalue == pytest.approx(stats.f.sf(f, 10, 5), rel=1e-12)
+    assert r.details["df_numerator"] == 10 and r.details["df_denominator"] == 5
+
+
+def test_5x2cv_vectorized_and_f_does_not_depend_on_order():
+    d = np.random.default_rng(3).normal(0, 0.02, size=(6, 5, 2))
+    t = paired_t_5x2cv(d)
+    f = combined_f_5x2cv(d)
+    for i in range(6):
+        assert t.statistic[i] == pytest.approx(paired_t_5x2cv(d[i]).statistic)
+        assert f.statistic[i] == pytest.approx(combined_f_5x2cv(d[i]).statistic)
+        shuffled = d[i][::-1, ::-1]  # another replication first: t changes, f does not
+        assert combined_f_5x2cv(shuffled).statistic == pytest.approx(f.statistic[i])
+
+
+def test_5x2cv_under_the_null_is_at_or_below_the_nominal_level():
+    # with ten independent normal differences of mean 0 both tests keep their level; they are
+    # conservative, because numerator and denominator share the same differences (the
+    # derivations treat them as independent)
+    d = np.random.default_rng(8).normal(0, 1, size=(20000, 5, 2))
+    f_rate = np.mean(combined_f_5x2cv(d).pvalue < 0.05)
+    t_rate = np.mean(paired_t_5x2cv(d).pvalue < 0.05)
+    assert 0.005 < f_rate < 0.05
+    assert 0.01 < t_rate < 0.05
+    # a true difference is detected
+    shifted = combined_f_5x2cv(d[:2000] * 0.2 + 1.0)
+    assert np.mean(shifted.pvalue < 0.05) > 0.9
+
+
+def test_corrected_resampled_t_by_hand_and_against_cv_paired_t():
+    d = np.array([0.04, 0.01, 0.03, 0.05, 0.00, 0.02, 0.03, 0.02])
+    J, n1, n2 = d.size, 200, 100
+    s2 = np.var(d, ddof=1)
+    t = d.mean() / math.sqrt((1 / J + n2 / n1) * s2)
+    r = corrected_resampled_t(d, n_train=n1, n_test=n2)
+    assert r.statistic == pytest.approx(t)
+    assert r.pvalue == pytest.approx(2 * stats.t.sf(t, J - 1))
+    assert r.df == J - 1
+    half = stats.t.ppf(0.975, J - 1) * math.sqrt((1 / J + n2 / n1) * s2)
+    assert (r.interval.low, r.interval.high) == pytest.approx((d.mean() - half, d.mean() + half))
+    # the uncorrected statistic is larger by sqrt(1 + J·n2/n1)
+    plain = cv_paired_t(d).statistic
+    assert plain / r.statistic == pytest.approx(math.sqrt(1 + J * n2 / n1))
+    # a vanishing test share gives back the plain resampled t
+    tiny = corrected_resampled_t(d, n_train=10**12, n_test=1)
+    assert tiny.statistic == pytest.approx(plain, rel=1e-9)
+
+
+def test_corrected_resampled_t_vectorized():
+    d = np.random.default_rng(2).normal(0, 0.02, size=(5, 15))
+    r = corrected_resampled_t(d, 90, 45)
+    for i in range(5):
+        assert r.pvalue[i] == pytest.approx(corrected_resampled_t(d[i], 90, 45).pvalue)
+
+
+# --------------------------------------------------------------------------------------------
+# bad inputs
+
+
+@pytest.mark.parametrize(
+    "call,exc,match",
+    [
+        (lambda: kfold(10, 1, rng=0), ValueError, "k must be"),
+        (lambda: kfold(10, 11, rng=0), ValueError, "k must not exceed n"),
+        (lambda: kfold(10, 2.5, rng=0), ValueError, "k must be a whole number"),
+        (lambda: kfold(1, 2, rng=0), ValueError, "n must be"),
+        (lambda: kfold(10, 2, rng="seed"), TypeError, "rng must be"),
+        (lambda: kfold(10, 2, rng=-1), ValueError, "rng must be"),
+        (lambda: kfold(10, 2, rng=0, stratify=[0, 1]), ValueError, "stratify must hold"),
+        (lambda: kfold([10, 20], 2, rng=0), ValueError, "n must be a single"),
+        (lambda: holdout(10, 0.0, rng=0), ValueError, "test_fraction must be strictly"),
+        (lambda: holdout(10, 1.0, rng=0), ValueError, "test_fraction must be strictly"),
+        (lambda: holdout(10, -0.2, rng=0), ValueError, "test_fraction"),
+        (lambda: holdout(10, float("nan"), rng=0), ValueError, "test_fraction"),
+        (lambda: holdout(10, "1/3", rng=0), TypeError, "test_fraction"),
+        (lambda: holdout(10, 0.01, rng=0), ValueError, "test_fraction=0.01 of n=10"),
+        (lambda: holdout(10, 0.99, rng=0), ValueError, "both sets must be non-empty"),
+        (lambda: holdout(10, 0.3, rng=1.5), TypeError, "rng must be"),
+        (lambda: holdout(10, 0.3, rng=True), TypeError, "rng must be"),
+        (lambda: holdout(10, 0.3, rng=None), TypeError, "rng must be"),
+        (lambda: random_subsampling(10, 0.3, 0, rng=0), ValueError, "repeats must be"),
+        (lambda: random_subsampling(10, 1.3, 5, rng=0), ValueError, "test_fraction"),
+        (lambda: leave_one_out(1), ValueError, "n must be"),
+        (lambda: leave_one_out(-3), ValueError, "n must be"),
+        (lambda: bootstrap(10, 0, rng=0), ValueError, "rounds must be"),
+        (lambda: bootstrap(1, 5, rng=0), ValueError, "n must be"),
+        (lambda: resubstitution(0), ValueError, "n must be"),
+        (lambda: cv_paired_t([0.1]), ValueError, "at least 2 folds"),
+        (lambda: cv_paired_t(0.1), ValueError, "differences must be an array"),
+        (lambda: cv_paired_t([0.1, float("nan")]), ValueError, "differences must be finite"),
+        (lambda: cv_paired_t(["a", "b"]), TypeError, "differences"),
+        (lambda: cv_paired_t("0.1 0.2"), TypeError, "differences"),
+        (lambda: cv_paired_t([True, False]), TypeError, "differences"),
+        (lambda: cv_paired_t([0.1, 0.2], confidence=95), ValueError, "confidence"),
+        (lambda: paired_t_5x2cv(np.zeros((2, 5))), ValueError, r"shape \(5, 2\)"),
+        (lambda: paired_t_5x2cv(np.zeros(10)), ValueError, r"shape \(5, 2\)"),
+        (lambda: combined_f_5x2cv(np.zeros((5, 3))), ValueError, r"shape \(5, 2\)"),
+        (lambda: combined_f_5x2cv(np.full((5, 2), np.inf)), ValueError, "finite"),
+        (lambda: corrected_resampled_t([0.1, 0.2], 0, 10), ValueError, "n_train"),
+        (lambda: corrected_resampled_t([0.1, 0.2], 10, 0), ValueError, "n_test"),
+        (lambda: corrected_resampled_t([0.1], 10, 5), ValueError, "at least 2 splits"),
+        (lambda: corrected_resampled_t([0.1, 0.2], 10, 5, 1.5), ValueError, "confidence"),
+    ],
+)
+def test_bad_inputs_are_rejected(call, exc, match):
+    with pytest.raises(exc, match=match):
+        call()
+
+
+def test_estimate_error_bad_inputs():
+    X, y = toy_data(10)
+    with pytest.raises(TypeError, match="fit_predict must be callable"):
+        estimate_error("tree", X, y, kfold(10, 2, rng=0))
+    with pytest.raises(ValueError, match="X and y must have the same number"):
+        estimate_error(nb_fit_predict, X[:8], y, kfold(10, 2, rng=0))
+    with pytest.raises(ValueError, match="y must be one label per item"):
+        estimate_error(nb_fit_predict, X, y.reshape(5, 2), kfold(10, 2, rng=0))
+    with pytest.raises(ValueError, match="splits must yield at least one"):
+        estimate_error(nb_fit_predict, X, y, [])
+    with pytest.raises(ValueError, match="splits: split 0 has an empty"):
+        estimate_error(nb_fit_predict, X, y, [(np.arange(10), np.array([], dtype=int))])
+    with pytest.raises(ValueError, match="splits must yield"):
+        estimate_error(nb_fit_predict, X, y, [np.arange(10)])
+
+    def wrong(X_train, y_train, X_test):
+        return np.zeros(3)
+
+    with pytest.raises(ValueError, match="fit_predict must return one label per test item"):
+        estimate_error(wrong, X, y, kfold(10, 2, rng=0))
+    with pytest.raises(ValueError, match="rounds must be"):
+        bootstrap_632(nb_fit_predict, X, y, rounds=0, rng=0)
