@@ -17,6 +17,7 @@ import numpy as np
 __all__ = [
     "as_counts",
     "as_probabilities",
+    "as_real_array",
     "check_choice",
     "check_confidence",
     "check_successes_trials",
@@ -31,7 +32,20 @@ def _first_bad(values: np.ndarray, bad: np.ndarray) -> Any:
     return item.item() if hasattr(item, "item") else item
 
 
-def _as_numeric_array(value: Any, name: str) -> np.ndarray:
+def as_real_array(value: Any, name: str) -> np.ndarray:
+    """Return ``value`` as a real array; reject strings, booleans, objects and complex numbers.
+
+    The value is not checked for range or finiteness: callers add the checks their argument needs.
+
+    Examples
+    --------
+    >>> as_real_array([1, 2.5], "scores")
+    array([1. , 2.5])
+    >>> as_real_array("a", "scores")
+    Traceback (most recent call last):
+    ...
+    TypeError: scores must be a number or an array of numbers; got 'a'
+    """
     if isinstance(value, (str, bytes)):
         raise TypeError(f"{name} must be a number or an array of numbers; got {value!r}")
     try:
@@ -62,7 +76,7 @@ def as_counts(value: Any, name: str, *, minimum: int = 0) -> np.ndarray:
     ...
     ValueError: trials must be a whole number ≥ 0; got -1
     """
-    arr = _as_numeric_array(value, name)
+    arr = as_real_array(value, name)
     if arr.size == 0:
         raise ValueError(f"{name} must not be empty")
     if np.issubdtype(arr.dtype, np.floating):
@@ -130,7 +144,7 @@ def as_probabilities(value: Any, name: str, *, open_interval: bool = False) -> n
     ...
     ValueError: p must be a probability in [0, 1]; got 1.5
     """
-    arr = _as_numeric_array(value, name).astype(float)
+    arr = as_real_array(value, name).astype(float)
     if arr.size == 0:
         raise ValueError(f"{name} must not be empty")
     if open_interval:

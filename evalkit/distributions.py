@@ -28,7 +28,7 @@ from typing import Any
 import numpy as np
 from scipy.special import betainc, betaincinv, betaln, gammaln, xlog1py, xlogy
 
-from evalkit._validation import _as_numeric_array, as_counts, as_probabilities, to_output
+from evalkit._validation import as_counts, as_probabilities, as_real_array, to_output
 
 __all__ = [
     "BetaFit",
@@ -49,7 +49,7 @@ __all__ = [
 
 def _as_shape_parameter(value: Any, name: str) -> np.ndarray:
     """Return a beta shape parameter as a float array of finite numbers > 0."""
-    arr = _as_numeric_array(value, name).astype(float)
+    arr = as_real_array(value, name).astype(float)
     if arr.size == 0:
         raise ValueError(f"{name} must not be empty")
     bad = ~(np.isfinite(arr) & (arr > 0))  # also catches NaN
