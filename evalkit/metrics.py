@@ -1,0 +1,524 @@
+"""Confusion matrix, recall, precision, accuracy, F-measure, cost, and error counting.
+
+Orientation used throughout: a confusion matrix ``A`` has one row per **true** class and one
+column per **predicted** class, so ``A[i, j]`` counts the test points of true class ``i`` that
+were classified as class ``j`` (Fouladi's ``A(i, j)``; Symeonidis' tables with ACTUAL CLASS
+down the side and PREDICTED CLASS across the top). A cost matrix uses the same orientation:
+``cost[i, j]`` is the cost of predicting class ``j`` for a point of true class ``i``, which
+Symeonidis writes C(j | i).
+
+Every function of a confusion matrix also takes a stack of them, shape ``(..., M, M)``, and
+returns one result per matrix (per-class results have shape ``(..., M)``). Entries may be counts
+or proportions (any non-negative finite numbers).
+
+Sources: Kazem Fouladi-Ghaleh, *Pattern Recognition, lecture 13: Classifier Evaluation*
+(error counting; confusion matrix, recall, precision); Andreas L. Symeonidis, *Pattern
+Recognition: Evaluating classification models* (accuracy and its limits, cost matrix,
+precision/recall/F-measure, weighted accuracy).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from evalkit._validation import as_counts, as_probabilities, as_real_array, to_output
+
+__all__ = [
+    "ErrorEstimate",
+    "accuracy",
+    "confusion_matrix",
+    "expected_cost",
+    "f_measure",
+    "precision",
+    "prior_weighted_error",
+    "recall",
+    "trials_for_error_rate",
+    "weighted_accuracy",
+]
+
+
+# --------------------------------------------------------------------------------------------
+# input checks specific to this module
+
+
+def _as_label_vector(value: Any, name: str) -> np.ndarray:
+    """A non-empty 1-D array of class labels (numbers, booleans or strings; no NaN)."""
+    if isinstance(value, (str, bytes)):
+        raise TypeError(f"{name} must be a sequence of class labels, not a single string")
+    try:
+        arr = np.asarray(value)
+    except Exception as exc:
+        raise TypeError(f"{name} must be a 1-D sequence of class labels; got {value!r}") from exc
+    if arr.ndim != 1:
+        raise ValueError(f"{name} must be 1-D (one label per test point); got shape {arr.shape}")
+    if arr.size == 0:
+        raise ValueError(f"{name} must not be empty")
+    if arr.dtype == object:
+        raise TypeError(
+            f"{name} must hold labels of one type (numbers or strings); got {value!r:.80}"
+        )
+    if np.issubdtype(arr.dtype, np.floating) and not np.isfinite(arr).all():
+        bad = arr[~np.isfinite(arr)][0].item()
+        raise ValueError(f"{name} must not contain NaN or infinite labels; got {bad!r}")
+    return arr
+
+
+def _is_text(arr: np.ndarray) -> bool:
+    return arr.dtype.kind in "US"
+
+
+def _as_confusion(value: Any, name: str = "confusion") -> np.ndarray:
+    """A float array of shape (..., M, M), M ≥ 2, with non-negative finite entries."""
+    arr = as_real_array(value, name)
+    if arr.ndim < 2 or arr.shape[-1] != arr.shape[-2] or arr.shape[-1] < 2:
+        raise ValueError(
+            f"{name} must be a square matrix (rows = true class, columns = predicted class) of "
+            f"at least 2 × 2, or a stack of them; got shape {arr.shape}"
+        )
+    arr = arr.astype(float)
+    bad = ~(np.isfinite(arr) & (arr >= 0))
+    if bad.any():
+        raise ValueError(
+            f"{name} must hold non-negative finite counts; got {arr[bad].reshape(-1)[0].item()!r}"
+        )
+    return arr
+
+
+def _ratio(numerator: np.ndarray, denominator: np.ndarray, what: str, zero_division: Any) -> Any:
+    """numerator / denominator, with 0/0 handled as ``zero_division`` says."""
+    if isinstance(zero_division, str):
+        if zero_division != "raise":
+            raise ValueError(
+                "zero_division must be 'raise' or a number (e.g. 0.0 or nan); "
+                f"got {zero_division!r}"
+            )
+    elif isinstance(zero_division, (bool, np.bool_)) or not isinstance(
+        zero_division, (int, float, np.floating, np.integer)
+    ):
+        raise TypeError(
+            f"zero_division must be 'raise' or a number (e.g. 0.0 or nan); got {zero_division!r}"
+        )
+    empty = denominator == 0
+    if empty.any() and isinstance(zero_division, str):
+        raise ValueError(
+            f"{what} is 0/0 (an empty margin of the confusion matrix); pass "
+            "zero_division=0.0 or zero_division=float('nan') to define it"
+        )
+    out = np.divide(
+        numerator,
+        np.where(empty, 1.0, denominator),
+    )
+    if empty.any():
+        out = np.where(empty, float(zero_division), out)
+    return to_output(out)
+
+
+# --------------------------------------------------------------------------------------------
+# the confusion matrix and the measures read off it
+
+
+def confusion_matrix(y_true: Any, y_pred: Any, labels: Any = None) -> np.ndarray:
+    """Count how the test points of each true class were classified.
+
+    Parameters
+    ----------
+    y_true, y_pred : array_like, shape (N,)
+        True and predicted class labels of the N test points (numbers, booleans or strings).
+    labels : array_like, optional
+        The classes, in the order of the rows and columns. Default: the sorted union of the
+        labels in ``y_true`` and ``y_pred``. Every label of ``y_true`` and ``y_pred`` must be
+        among them (unlike scikit-learn, points with other labels are not silently dropped).
+
+    Returns
+    -------
+    ndarray of int64, shape (M, M)
+        ``A[i, j]`` = number of points of true class ``labels[i]`` predicted as ``labels[j]``:
+        rows = true class, columns = predicted class (Fouladi's A(i, j)). For labels ``[0, 1]``
+        this is ``[[TN, FP], [FN, TP]]``; with ``labels=[1, 0]`` it is Symeonidis' layout
+        ``[[a, b], [c, d]] = [[TP, FN], [FP, TN]]``.
+
+    Examples
+    --------
+    >>> confusion_matrix([1, 1, 0, 0, 0], [1, 0, 0, 0, 1])
+    array([[2, 1],
+           [1, 1]])
+    >>> confusion_matrix([1, 1, 0, 0, 0], [1, 0, 0, 0, 1], labels=[1, 0])
+    array([[1, 1],
+           [1, 2]])
+    """
+    t = _as_label_vector(y_true, "y_true")
+    p = _as_label_vector(y_pred, "y_pred")
+    if t.shape != p.shape:
+        raise ValueError(f"y_true and y_pred must have the same length; got {t.size} and {p.size}")
+    if _is_text(t) != _is_text(p):
+        raise TypeError(
+            f"y_true and y_pred must hold labels of the same kind (both numbers or both strings); "
+            f"got {t.dtype} and {p.dtype}"
+        )
+    if labels is None:
+        try:
+            classes = np.unique(np.concatenate([t, p]))
+        except TypeError as exc:
+            raise TypeError(
+                f"y_true and y_pred must hold labels of comparable types; got {t.dtype} and "
+                f"{p.dtype}"
+            ) from exc
+        if classes.size < 2:  # one class only: a 1 × 1 table is of no use
+            raise ValueError(
+                f"y_true and y_pred contain a single class ({classes[0].item()!r}); pass "
+                "labels=[...] with at least two classes"
+            )
+    else:
+        classes = _as_label_vector(labels, "labels")
+        if _is_text(classes) != _is_text(t):
+            raise TypeError(
+                f"labels must be of the same kind as y_true and y_pred (numbers or strings); got "
+                f"{classes.dtype} for labels and {t.dtype} for y_true"
+            )
+        if np.unique(classes).size != classes.size:
+            raise ValueError(f"labels must not repeat a class; got {classes.tolist()!r}")
+        if classes.size < 2:
+            raise ValueError(f"labels must name at least two classes; got {classes.tolist()!r}")
+    order = np.argsort(classes, kind="stable")
+    sorted_classes = classes[order]
+
+    def codes(values: np.ndarray, name: str) -> np.ndarray:
+        try:
+            pos = np.searchsorted(sorted_classes, values)
+        except TypeError as exc:
+            raise TypeError(
+                f"{name} holds labels of a type ({values.dtype}) that cannot be compared with "
+                f"labels ({classes.dtype})"
+            ) from exc
+        pos = np.clip(pos, 0, sorted_classes.size - 1)
+        found = sorted_classes[pos] == values
+        if not np.all(found):
+            missing = values[~found][0].item()
+            raise ValueError(
+                f"{name} contains the label {missing!r}, which is not among labels "
+                f"{classes.tolist()!r}"
+            )
+        return order[pos]
+
+    m = classes.size
+    flat = codes(t, "y_true") * m + codes(p, "y_pred")
+    return np.bincount(flat, minlength=m * m).reshape(m, m).astype(np.int64)
+
+
+def recall(confusion: Any, *, zero_division: Any = "raise") -> Any:
+    """Recall of each class: the share of its true points that were classified correctly.
+
+    Fouladi: :math:`R_i = A(i, i) / \\sum_j A(i, j)` (row ``i``). Symeonidis, for the class
+    Yes: :math:`r = a / (a + b)` = TP / (TP + FN) (also called sensitivity or TPR).
+
+    Parameters
+    ----------
+    confusion : array_like, shape (..., M, M)
+        Rows = true class, columns = predicted class.
+    zero_division : "raise" or float
+        What a class with no true points gets (0/0). Default: raise ValueError.
+
+    Returns
+    -------
+    ndarray, shape (..., M)
+        One recall per class, in the order of the rows.
+
+    Examples
+    --------
+    >>> recall([[110, 20], [30, 120]]).round(4).tolist()
+    [0.8462, 0.8]
+    """
+    a = _as_confusion(confusion)
+    diag = np.diagonal(a, axis1=-2, axis2=-1)
+    return _ratio(diag, a.sum(axis=-1), "recall of a class with no true points", zero_division)
+
+
+def precision(confusion: Any, *, zero_division: Any = "raise") -> Any:
+    """Precision of each class: the share of points predicted as that class that belong to it.
+
+    Fouladi: :math:`P_i = A(i, i) / \\sum_j A(j, i)` (column ``i``). Symeonidis, for the class
+    Yes: :math:`p = a / (a + c)` = TP / (TP + FP).
+
+    Parameters
+    ----------
+    confusion : array_like, shape (..., M, M)
+        Rows = true class, columns = predicted class.
+    zero_division : "raise" or float
+        What a class that is never predicted gets (0/0). Default: raise ValueError.
+
+    Returns
+    -------
+    ndarray, shape (..., M)
+
+    Examples
+    --------
+    >>> precision([[110, 20], [30, 120]]).round(4).tolist()
+    [0.7857, 0.8571]
+    """
+    a = _as_confusion(confusion)
+    diag = np.diagonal(a, axis1=-2, axis2=-1)
+    return _ratio(diag, a.sum(axis=-2), "precision of a class never predicted", zero_division)
+
+
+def accuracy(confusion: Any) -> Any:
+    """Overall accuracy: the share of all test points classified correctly.
+
+    Fouladi: :math:`Ac = \\frac{1}{N} \\sum_i A(i, i)`; Symeonidis: (a + d) / (a + b + c + d).
+
+    Examples
+    --------
+    >>> round(accuracy([[110, 20], [30, 120]]), 4)
+    0.8214
+    """
+    a = _as_confusion(confusion)
+    total = a.sum(axis=(-2, -1))
+    return _ratio(np.trace(a, axis1=-2, axis2=-1), total, "accuracy of an empty table", "raise")
+
+
+def f_measure(confusion: Any, beta: float = 1.0, *, zero_division: Any = "raise") -> Any:
+    """F-measure of each class: the weighted harmonic mean of its precision and recall.
+
+    Symeonidis: :math:`F = 2rp/(r + p) = 2a/(2a + b + c)`. In general
+    :math:`F_\\beta = (1 + \\beta^2) TP / ((1 + \\beta^2) TP + \\beta^2 FN + FP)`, which stays
+    defined when precision alone is 0/0. The count of true negatives never enters.
+
+    Parameters
+    ----------
+    confusion : array_like, shape (..., M, M)
+        Rows = true class, columns = predicted class.
+    beta : float, default 1
+        Weight of recall relative to precision (β > 1 favours recall).
+    zero_division : "raise" or float
+        What a class gets that has neither true nor predicted points.
+
+    Returns
+    -------
+    ndarray, shape (..., M)
+
+    Examples
+    --------
+    >>> f_measure([[150, 40], [60, 250]]).round(4).tolist()
+    [0.75, 0.8333]
+    """
+    a = _as_confusion(confusion)
+    if isinstance(beta, (bool, np.bool_)) or not isinstance(beta, (int, float, np.number)):
+        raise TypeError(f"beta must be a positive number; got {beta!r}")
+    if not (math.isfinite(beta) and beta > 0):
+        raise ValueError(f"beta must be a positive finite number; got {beta!r}")
+    b2 = float(beta) ** 2
+    tp = np.diagonal(a, axis1=-2, axis2=-1)
+    fn = a.sum(axis=-1) - tp
+    fp = a.sum(axis=-2) - tp
+    return _ratio(
+        (1 + b2) * tp,
+        (1 + b2) * tp + b2 * fn + fp,
+        "F-measure of a class with no true and no predicted points",
+        zero_division,
+    )
+
+
+def _as_matrix_like(value: Any, name: str, shape: tuple[int, ...], *, nonnegative: bool) -> Any:
+    arr = as_real_array(value, name)
+    arr = arr.astype(float)
+    m = shape[-1]
+    if arr.ndim < 2 or arr.shape[-2:] != (m, m):
+        raise ValueError(
+            f"{name} must be a {m} × {m} matrix like the confusion matrix (rows = true class, "
+            f"columns = predicted class); got shape {arr.shape}"
+        )
+    if not np.isfinite(arr).all():
+        raise ValueError(f"{name} must be finite; got {arr[~np.isfinite(arr)][0].item()!r}")
+    if nonnegative and (arr < 0).any():
+        raise ValueError(f"{name} must be non-negative; got {arr[arr < 0][0].item()!r}")
+    return arr
+
+
+def weighted_accuracy(confusion: Any, weights: Any) -> Any:
+    """Accuracy with a weight per cell of the confusion matrix.
+
+    Symeonidis: :math:`\\text{Weighted Accuracy} = (w_1 a + w_4 d) / (w_1 a + w_2 b + w_3 c +
+    w_4 d)` for ``confusion = [[a, b], [c, d]]`` and ``weights = [[w1, w2], [w3, w4]]``; in
+    general :math:`\\sum_i w_{ii} A_{ii} / \\sum_{ij} w_{ij} A_{ij}`. With all weights equal it is
+    the accuracy.
+
+    Parameters
+    ----------
+    confusion : array_like, shape (..., M, M)
+    weights : array_like, shape (..., M, M)
+        Non-negative weights in the same orientation as the confusion matrix.
+
+    Examples
+    --------
+    >>> round(weighted_accuracy([[150, 40], [60, 250]], [[1, 1], [1, 1]]), 4)
+    0.8
+    >>> round(weighted_accuracy([[150, 40], [60, 250]], [[1, 10], [1, 1]]), 4)
+    0.4651
+    """
+    a = _as_confusion(confusion)
+    w = _as_matrix_like(weights, "weights", a.shape, nonnegative=True)
+    num = np.trace(a * w, axis1=-2, axis2=-1)
+    den = (a * w).sum(axis=(-2, -1))
+    return _ratio(num, den, "weighted accuracy with zero total weight", "raise")
+
+
+def expected_cost(confusion: Any, cost: Any, *, average: bool = False) -> Any:
+    """Total (or average) misclassification cost of a confusion matrix under a cost matrix.
+
+    Symeonidis: :math:`\\text{Cost} = \\sum_{i,j} C(j \\mid i)\\, A(i, j)`, the sum over cells of
+    count times cost. With counts this is the total cost of the test set (the slides' 3910 and
+    4255); with ``average=True`` it is divided by N, giving the expected cost per classified
+    point (the same as passing a confusion matrix of proportions).
+
+    Parameters
+    ----------
+    confusion : array_like, shape (..., M, M)
+        Rows = true class, columns = predicted class.
+    cost : array_like, shape (..., M, M)
+        ``cost[i, j]`` = cost of predicting class ``j`` for a point of true class ``i``
+        (may be negative: a reward).
+    average : bool, default False
+        Divide by the number of points.
+
+    Examples
+    --------
+    >>> expected_cost([[150, 40], [60, 250]], [[-1, 100], [1, 0]])
+    3910.0
+    >>> expected_cost([[150, 40], [60, 250]], [[-1, 100], [1, 0]], average=True)
+    7.82
+    """
+    a = _as_confusion(confusion)
+    c = _as_matrix_like(cost, "cost", a.shape, nonnegative=False)
+    total = (a * c).sum(axis=(-2, -1))
+    if average:
+        return _ratio(total, a.sum(axis=(-2, -1)), "average cost of an empty table", "raise")
+    return to_output(total)
+
+
+# --------------------------------------------------------------------------------------------
+# error counting (Fouladi)
+
+
+@dataclass(frozen=True)
+class ErrorEstimate:
+    """The prior-weighted error estimate of Fouladi's error-counting technique.
+
+    Attributes
+    ----------
+    estimate : float or ndarray
+        :math:`\\hat P = \\sum_i P(\\omega_i)\\, k_i / N_i`.
+    variance : float or ndarray
+        :math:`\\hat\\sigma^2 = \\sum_i P^2(\\omega_i)\\, \\hat P_i (1 - \\hat P_i) / N_i` with the
+        per-class rates :math:`\\hat P_i = k_i / N_i` plugged in.
+    std_error : float or ndarray
+        ``sqrt(variance)``.
+    class_error_rates : ndarray
+        The per-class rates :math:`\\hat P_i = k_i / N_i` (last axis = class).
+    method : str
+    """
+
+    estimate: Any
+    variance: Any
+    std_error: Any
+    class_error_rates: Any
+    method: str = "error counting with class priors (Fouladi)"
+
+
+def prior_weighted_error(errors: Any, counts: Any, priors: Any) -> ErrorEstimate:
+    """Total error probability from per-class error counts and class priors, with its variance.
+
+    Fouladi, 'Error Counting Technique': with :math:`k_i` errors among :math:`N_i` test points
+    of class :math:`\\omega_i`, the maximum-likelihood per-class rate is :math:`\\hat P_i = k_i /
+    N_i`, and the total error probability
+
+    .. math:: \\hat P = \\sum_i P(\\omega_i) \\frac{k_i}{N_i}, \\qquad
+              \\sigma^2_{\\hat P} = \\sum_i P^2(\\omega_i) \\frac{P_i (1 - P_i)}{N_i}.
+
+    The estimate is unbiased; the variance is estimated by plugging in :math:`\\hat P_i`.
+
+    Parameters
+    ----------
+    errors : array_like of int, shape (..., M)
+        Errors :math:`k_i` per class (last axis = class).
+    counts : array_like of int, shape (..., M)
+        Test points :math:`N_i` per class (each ≥ 1, ≥ the errors).
+    priors : array_like, shape (..., M)
+        Class probabilities :math:`P(\\omega_i)` in the field; must sum to 1.
+
+    Examples
+    --------
+    >>> r = prior_weighted_error([20, 30], [130, 150], [0.5, 0.5])
+    >>> round(r.estimate, 4), round(r.std_error, 4)
+    (0.1769, 0.0227)
+    """
+    k = as_counts(errors, "errors")
+    n = as_counts(counts, "counts", minimum=1)
+    pri = as_probabilities(priors, "priors")
+    if k.ndim == 0 or n.ndim == 0 or pri.ndim == 0:
+        raise ValueError("errors, counts and priors must have one entry per class (last axis)")
+    try:
+        k, n, pri = np.broadcast_arrays(k, n, pri)
+    except ValueError as exc:
+        raise ValueError(
+            f"errors, counts and priors must have broadcastable shapes; got {np.shape(k)}, "
+            f"{np.shape(n)} and {np.shape(pri)}"
+        ) from exc
+    if (k > n).any():
+        i = np.flatnonzero((k > n).reshape(-1))[0]
+        raise ValueError(
+            f"errors must not exceed counts; got errors={k.reshape(-1)[i]} with "
+            f"counts={n.reshape(-1)[i]}"
+        )
+    total = pri.sum(axis=-1)
+    if not np.allclose(total, 1.0, rtol=0, atol=1e-9):
+        raise ValueError(f"priors must sum to 1; got a sum of {np.ravel(total)[0].item()!r}")
+    rates = k / n
+    estimate = (pri * rates).sum(axis=-1)
+    variance = (pri**2 * rates * (1 - rates) / n).sum(axis=-1)
+    return ErrorEstimate(
+        estimate=to_output(estimate),
+        variance=to_output(variance),
+        std_error=to_output(np.sqrt(variance)),
+        class_error_rates=rates,
+    )
+
+
+def trials_for_error_rate(error_rate: Any, expected_errors: float = 100.0) -> Any:
+    """Fouladi's rule of thumb for the size of a test set: :math:`N \\approx 100 / P`.
+
+    With N = 100/P test points one expects about 100 errors; the relative standard error of the
+    counted rate is then about :math:`\\sqrt{(1-P)/(NP)} \\approx 1/\\sqrt{100} = 10\\,\\%`, so a
+    95 % interval reaches about ±20 % of P. ``expected_errors`` generalises the 100.
+
+    Parameters
+    ----------
+    error_rate : float or array_like
+        The error probability P, in (0, 1].
+    expected_errors : float, default 100
+        How many errors the test set should hold on average.
+
+    Returns
+    -------
+    float or ndarray
+        expected_errors / P (not rounded).
+
+    Examples
+    --------
+    >>> trials_for_error_rate(0.01)
+    10000.0
+    >>> round(trials_for_error_rate(0.03))
+    3333
+    """
+    p = as_probabilities(error_rate, "error_rate")
+    if (p == 0).any():
+        raise ValueError("error_rate must be > 0 (no test set is large enough for P = 0); got 0.0")
+    if isinstance(expected_errors, (bool, np.bool_)) or not isinstance(
+        expected_errors, (int, float, np.number)
+    ):
+        raise TypeError(f"expected_errors must be a positive number; got {expected_errors!r}")
+    if not (math.isfinite(expected_errors) and expected_errors > 0):
+        raise ValueError(f"expected_errors must be a positive number; got {expected_errors!r}")
+    return to_output(float(expected_errors) / p)

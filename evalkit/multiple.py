@@ -1,0 +1,635 @@
+"""Comparing classifiers over many data sets (beyond the documents; Demšar 2006).
+
+Günter (2004, §2.2) compares two methods over n repeated runs with the sign test. Demšar (2006,
+*Statistical comparisons of classifiers over multiple data sets*, JMLR 7:1–30) extends this to
+k classifiers on N data sets:
+
+* :func:`friedman` — rank the classifiers on every data set, average the ranks, and test
+  whether all average ranks are equal (Friedman 1937, 1940), with the Iman–Davenport (1980)
+  F correction that Demšar recommends;
+* :func:`nemenyi` and :func:`critical_value` — the post-hoc test of all pairs (Nemenyi 1963):
+  two classifiers differ when their average ranks differ by at least the critical difference
+  CD = q_α·sqrt(k(k+1)/(6N));
+* :func:`holm` and :func:`bonferroni` — adjust a family of p-values so that the family-wise
+  error rate stays at α (Holm 1979);
+* :func:`critical_difference_diagram` — the data of Demšar's CD diagram (pure), and
+  :func:`draw_critical_difference`, which draws it on a matplotlib Axes (imports nothing
+  from matplotlib itself).
+
+Scores are arrays of shape (n_datasets, n_classifiers), higher = better (accuracies, AUCs).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+from numpy.typing import ArrayLike
+from scipy import stats
+
+from evalkit._validation import check_choice
+
+__all__ = [
+    "AdjustedPvalues",
+    "CriticalDifferenceDiagram",
+    "FriedmanResult",
+    "NemenyiResult",
+    "average_ranks",
+    "bonferroni",
+    "critical_difference_diagram",
+    "critical_value",
+    "draw_critical_difference",
+    "friedman",
+    "holm",
+    "nemenyi",
+]
+
+# --------------------------------------------------------------------------------------------
+# input checks this module needs beyond evalkit._validation
+
+
+def _as_score_table(scores: Any, name: str = "scores") -> np.ndarray:
+    """A finite float array of shape (n_datasets ≥ 2, n_classifiers ≥ 2)."""
+    if isinstance(scores, (str, bytes)):
+        raise TypeError(f"{name} must be a 2-D array of numbers; got {scores!r}")
+    try:
+        arr = np.asarray(scores)
+    except Exception as exc:  # ragged nested lists
+        raise ValueError(
+            f"{name} must be a rectangular 2-D array (data sets × classifiers); got {scores!r}"
+        ) from exc
+    if arr.dtype == bool or arr.dtype == object or not np.issubdtype(arr.dtype, np.number):
+        raise TypeError(f"{name} must be a 2-D array of numbers; got dtype {arr.dtype}")
+    if np.issubdtype(arr.dtype, np.complexfloating):
+        raise TypeError(f"{name} must be real; got dtype {arr.dtype}")
+    if arr.ndim != 2:
+        raise ValueError(
+            f"{name} must be 2-D with shape (n_datasets, n_classifiers); got shape {arr.shape}"
+        )
+    if arr.shape[0] < 2 or arr.shape[1] < 2:
+        raise ValueError(
+            f"{name} needs at least 2 data sets (rows) and 2 classifiers (columns); "
+            f"got shape {arr.shape}"
+        )
+    arr = arr.astype(float)
+    if not np.isfinite(arr).all():
+        raise ValueError(f"{name} must be finite (no NaN or inf); got {arr[~np.isfinite(arr)][0]}")
+    return arr
+
+
+def _check_alpha(alpha: Any) -> float:
+    if isinstance(alpha, (bool, np.bool_)) or not isinstance(alpha, (int, float, np.number)):
+        raise TypeError(f"alpha must be a number strictly between 0 and 1; got {alpha!r}")
+    value = float(alpha)
+    if not 0.0 < value < 1.0:
+        raise ValueError(f"alpha must be strictly between 0 and 1 (e.g. 0.05); got {alpha!r}")
+    return value
+
+
+def _as_pvalues(pvalues: Any) -> np.ndarray:
+    if isinstance(pvalues, (str, bytes)):
+        raise TypeError(f"pvalues must be an array of numbers in [0, 1]; got {pvalues!r}")
+    arr = np.asarray(pvalues)
+    if arr.dtype == bool or arr.dtype == object or not np.issubdtype(arr.dtype, np.number):
+        raise TypeError(f"pvalues must be an array of numbers in [0, 1]; got {pvalues!r}")
+    arr = arr.astype(float)
+    if arr.ndim != 1:
+        raise ValueError(f"pvalues must be a 1-D array (one family); got shape {arr.shape}")
+    if arr.size == 0:
+        raise ValueError("pvalues must not be empty")
+    bad = ~((arr >= 0) & (arr <= 1))
+    if bad.any():
+        raise ValueError(f"pvalues must be probabilities in [0, 1]; got {arr[bad][0]!r}")
+    return arr
+
+
+def _as_names(names: Any, k: int) -> list[str]:
+    if names is None:
+        return [f"C{j + 1}" for j in range(k)]
+    if isinstance(names, str):
+        raise TypeError(f"names must be a sequence of {k} strings; got {names!r}")
+    out = [str(n) for n in names]
+    if len(out) != k:
+        raise ValueError(f"names must have one entry per classifier ({k}); got {len(out)}")
+    return out
+
+
+def _as_int(value: Any, name: str, minimum: int) -> int:
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+        raise TypeError(f"{name} must be a whole number ≥ {minimum}; got {value!r}")
+    if value < minimum:
+        raise ValueError(f"{name} must be a whole number ≥ {minimum}; got {value!r}")
+    return int(value)
+
+
+# --------------------------------------------------------------------------------------------
+# ranks and the Friedman test
+
+
+def average_ranks(scores: ArrayLike) -> tuple[np.ndarray, np.ndarray]:
+    """Rank the classifiers on every data set (1 = best) and average the ranks.
+
+    Demšar (2006), §3.2.2: r_i^j is the rank of classifier j on data set i, the best
+    (highest score) getting rank 1; tied classifiers share the average of their ranks.
+    The average rank is R_j = (1/N) Σ_i r_i^j.
+
+    Parameters
+    ----------
+    scores : array_like, shape (n_datasets, n_classifiers)
+        Higher = better.
+
+    Returns
+    -------
+    ranks : ndarray, shape (n_datasets, n_classifiers)
+    mean_ranks : ndarray, shape (n_classifiers,)
+
+    Examples
+    --------
+    >>> ranks, mean = average_ranks([[0.9, 0.8, 0.8], [0.7, 0.9, 0.6]])
+    >>> ranks.tolist(), mean.tolist()
+    ([[1.0, 2.5, 2.5], [2.0, 1.0, 3.0]], [1.5, 1.75, 2.75])
+    """
+    table = _as_score_table(scores)
+    ranks = stats.rankdata(-table, method="average", axis=1)
+    return ranks, ranks.mean(axis=0)
+
+
+@dataclass(frozen=True)
+class FriedmanResult:
+    """The Friedman test with the Iman–Davenport correction (Demšar 2006, §3.2.2).
+
+    Attributes
+    ----------
+    average_ranks : ndarray, shape (k,)
+        R_j, 1 = best.
+    chi2, chi2_pvalue : float
+        Friedman's statistic χ²_F and its p-value from χ² with k − 1 degrees of freedom.
+    f, f_pvalue : float
+        Iman–Davenport's F_F and its p-value from F with (k − 1, (k − 1)(N − 1)) degrees of
+        freedom — the one Demšar recommends (χ²_F is too conservative).
+    df_chi2 : int
+    df_f : tuple of int
+    n_datasets, n_classifiers : int
+        N and k.
+    tie_correction : bool
+        Whether χ²_F was divided by the tie correction (as scipy does).
+    ranks : ndarray, shape (N, k)
+        The ranks on each data set.
+    method : str
+    """
+
+    average_ranks: np.ndarray
+    chi2: float
+    chi2_pvalue: float
+    f: float
+    f_pvalue: float
+    df_chi2: int
+    df_f: tuple[int, int]
+    n_datasets: int
+    n_classifiers: int
+    tie_correction: bool
+    ranks: np.ndarray = field(repr=False)
+    method: str = "Friedman test with the Iman-Davenport F"
+
+    def __str__(self) -> str:
+        return (
+            f"{self.method}: chi2_F = {self.chi2:.4g} (df {self.df_chi2}, p = "
+            f"{self.chi2_pvalue:.3g}), F_F = {self.f:.4g} (df {self.df_f[0]}, {self.df_f[1]}, "
+            f"p = {self.f_pvalue:.3g}); N = {self.n_datasets}, k = {self.n_classifiers}"
+        )
+
+
+def friedman(scores: ArrayLike, *, tie_correction: bool = False) -> FriedmanResult:
+    """The Friedman test of k classifiers on N data sets, with the Iman–Davenport F.
+
+    Demšar (2006), §3.2.2, after Friedman (1937, 1940) and Iman & Davenport (1980):
+
+    .. math::
+
+        \\chi^2_F = \\frac{12N}{k(k+1)}\\left[\\sum_j R_j^2 - \\frac{k(k+1)^2}{4}\\right],
+        \\qquad
+        F_F = \\frac{(N-1)\\,\\chi^2_F}{N(k-1) - \\chi^2_F}
+
+    χ²_F is referred to χ² with k − 1 degrees of freedom, F_F to the F distribution with
+    k − 1 and (k − 1)(N − 1) degrees of freedom. The null hypothesis is that all classifiers
+    are equivalent (equal expected ranks).
+
+    Parameters
+    ----------
+    scores : array_like, shape (n_datasets, n_classifiers)
+        Higher = better; N ≥ 2 data sets and k ≥ 2 classifiers.
+    tie_correction : bool, default False
+        Demšar's formula (above) ignores ties. With True, χ²_F is divided by
+        1 − Σ(t³ − t)/(N k (k² − 1)) over the groups of t tied classifiers, as
+        ``scipy.stats.friedmanchisquare`` does; F_F is then computed from the corrected χ²_F.
+
+    Returns
+    -------
+    FriedmanResult
+
+    Examples
+    --------
+    >>> r = friedman([[0.9, 0.8, 0.7], [0.8, 0.7, 0.75], [0.95, 0.9, 0.85], [0.7, 0.6, 0.65]])
+    >>> r.average_ranks.tolist(), round(r.chi2, 4), round(r.f, 4)
+    ([1.0, 2.5, 2.5], 6.0, 9.0)
+    """
+    if not isinstance(tie_correction, (bool, np.bool_)):
+        raise TypeError(f"tie_correction must be True or False; got {tie_correction!r}")
+    ranks, mean_ranks = average_ranks(scores)
+    n, k = ranks.shape
+    chi2 = 12.0 * n / (k * (k + 1)) * (np.sum(mean_ranks**2) - k * (k + 1) ** 2 / 4.0)
+    if tie_correction:
+        ties = 0.0
+        for row in ranks:
+            _, counts = np.unique(row, return_counts=True)
+            ties += float(np.sum(counts**3 - counts))
+        denominator = 1.0 - ties / (n * k * (k**2 - 1))
+        chi2 = chi2 / denominator if denominator > 0 else 0.0
+    chi2 = max(float(chi2), 0.0)
+    df1, df2 = k - 1, (k - 1) * (n - 1)
+    limit = n * (k - 1)  # χ²_F reaches N(k − 1) when every data set ranks the same way
+    if chi2 >= limit:
+        f_stat, f_p = math.inf, 0.0
+    else:
+        f_stat = (n - 1) * chi2 / (limit - chi2)
+        f_p = float(stats.f.sf(f_stat, df1, df2))
+    return FriedmanResult(
+        average_ranks=mean_ranks,
+        chi2=chi2,
+        chi2_pvalue=float(stats.chi2.sf(chi2, df1)),
+        f=float(f_stat),
+        f_pvalue=f_p,
+        df_chi2=df1,
+        df_f=(df1, df2),
+        n_datasets=n,
+        n_classifiers=k,
+        tie_correction=bool(tie_correction),
+        ranks=ranks,
+        method="Friedman test with the Iman-Davenport F"
+        + (" (tie-corrected)" if tie_correction else ""),
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# post-hoc: Nemenyi (all pairs) and Bonferroni–Dunn (against a control)
+
+
+def critical_value(n_classifiers: int, alpha: float = 0.05, method: str = "nemenyi") -> float:
+    """The critical value q_α of Demšar (2006), Table 5, computed rather than looked up.
+
+    * ``"nemenyi"`` (all pairs, Nemenyi 1963): the studentized range statistic for k groups
+      and infinite degrees of freedom, divided by √2:
+      q_α = Q_{1−α}(k, ∞)/√2 (``scipy.stats.studentized_range``).
+    * ``"bonferroni-dunn"`` (k − 1 comparisons with one control): the two-sided normal
+      quantile at α/(k − 1): q_α = z_{1 − α/(2(k−1))}.
+
+    Parameters
+    ----------
+    n_classifiers : int
+        k ≥ 2.
+    alpha : float, default 0.05
+    method : {"nemenyi", "bonferroni-dunn"}
+
+    Examples
+    --------
+    >>> round(critical_value(4, 0.05), 3), round(critical_value(4, 0.10), 3)
+    (2.569, 2.291)
+    >>> round(critical_value(4, 0.05, "bonferroni-dunn"), 3)
+    2.394
+    """
+    k = _as_int(n_classifiers, "n_classifiers", 2)
+    level = _check_alpha(alpha)
+    method = check_choice(method, "method", ("nemenyi", "bonferroni-dunn"))
+    if method == "nemenyi":
+        return float(stats.studentized_range.ppf(1.0 - level, k, np.inf) / math.sqrt(2.0))
+    return float(stats.norm.isf(level / (2.0 * (k - 1))))
+
+
+@dataclass(frozen=True)
+class NemenyiResult:
+    """The Nemenyi post-hoc test of all pairs of k classifiers (Demšar 2006, §3.2.2).
+
+    Attributes
+    ----------
+    average_ranks : ndarray, shape (k,)
+    critical_difference : float
+        CD = q_α·sqrt(k(k+1)/(6N)).
+    q_alpha : float
+    alpha : float
+    rank_differences : ndarray, shape (k, k)
+        R_i − R_j.
+    significant : ndarray of bool, shape (k, k)
+        |R_i − R_j| ≥ CD.
+    pvalues : ndarray, shape (k, k)
+        The pairwise p-values of the same test: P(Q > |R_i − R_j|·√2 / sqrt(k(k+1)/(6N)))
+        with Q the studentized range for k groups and ∞ degrees of freedom.
+    n_datasets, n_classifiers : int
+    method : str
+    """
+
+    average_ranks: np.ndarray
+    critical_difference: float
+    q_alpha: float
+    alpha: float
+    rank_differences: np.ndarray = field(repr=False)
+    significant: np.ndarray = field(repr=False)
+    pvalues: np.ndarray = field(repr=False)
+    n_datasets: int = 0
+    n_classifiers: int = 0
+    method: str = "Nemenyi post-hoc test"
+
+
+def nemenyi(scores: ArrayLike, alpha: float = 0.05) -> NemenyiResult:
+    """The Nemenyi test: which pairs of classifiers differ in average rank?
+
+    Demšar (2006), §3.2.2 (after Nemenyi 1963): classifiers i and j perform significantly
+    differently when their average ranks differ by at least the critical difference
+
+    .. math:: CD = q_\\alpha \\sqrt{\\frac{k(k+1)}{6N}},
+
+    with q_α from :func:`critical_value` (studentized range / √2). Use it after the Friedman
+    test has rejected the null hypothesis.
+
+    Parameters
+    ----------
+    scores : array_like, shape (n_datasets, n_classifiers)
+        Higher = better.
+    alpha : float, default 0.05
+
+    Returns
+    -------
+    NemenyiResult
+
+    Examples
+    --------
+    >>> r = nemenyi([[0.9, 0.8, 0.7], [0.8, 0.7, 0.75], [0.95, 0.9, 0.85], [0.7, 0.6, 0.65]])
+    >>> round(r.critical_difference, 4), bool(r.significant[0, 1])
+    (1.6572, False)
+    """
+    ranks, mean_ranks = average_ranks(scores)
+    level = _check_alpha(alpha)
+    n, k = ranks.shape
+    q = critical_value(k, level, "nemenyi")
+    scale = math.sqrt(k * (k + 1) / (6.0 * n))
+    diff = mean_ranks[:, None] - mean_ranks[None, :]
+    pvalues = stats.studentized_range.sf(np.abs(diff) * math.sqrt(2.0) / scale, k, np.inf)
+    pvalues = np.where(diff == 0, 1.0, np.clip(pvalues, 0.0, 1.0))
+    return NemenyiResult(
+        average_ranks=mean_ranks,
+        critical_difference=q * scale,
+        q_alpha=q,
+        alpha=level,
+        rank_differences=diff,
+        significant=np.abs(diff) >= q * scale,
+        pvalues=pvalues,
+        n_datasets=n,
+        n_classifiers=k,
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# multiple comparisons: Bonferroni and Holm
+
+
+@dataclass(frozen=True)
+class AdjustedPvalues:
+    """A family of p-values adjusted for multiple comparisons.
+
+    Attributes
+    ----------
+    pvalues : ndarray
+        The raw p-values, in the order given.
+    adjusted : ndarray
+        The adjusted p-values (same order): reject hypothesis i at family-wise level α when
+        ``adjusted[i] <= alpha``.
+    reject : ndarray of bool
+        ``adjusted <= alpha``.
+    alpha : float
+    method : str
+    """
+
+    pvalues: np.ndarray
+    adjusted: np.ndarray
+    reject: np.ndarray
+    alpha: float
+    method: str
+
+
+def bonferroni(pvalues: ArrayLike, alpha: float = 0.05) -> AdjustedPvalues:
+    """Bonferroni's adjustment: multiply each of m p-values by m (capped at 1).
+
+    Rejecting when m·p_i ≤ α keeps the family-wise error rate (the chance of at least one
+    false rejection) at most α, whatever the dependence between the tests.
+
+    Parameters
+    ----------
+    pvalues : array_like, shape (m,)
+    alpha : float, default 0.05
+
+    Examples
+    --------
+    >>> r = bonferroni([0.01, 0.02, 0.04])
+    >>> r.adjusted.round(4).tolist(), r.reject.tolist()
+    ([0.03, 0.06, 0.12], [True, False, False])
+    """
+    p = _as_pvalues(pvalues)
+    level = _check_alpha(alpha)
+    adjusted = np.minimum(p * p.size, 1.0)
+    return AdjustedPvalues(p, adjusted, adjusted <= level, level, "Bonferroni")
+
+
+def holm(pvalues: ArrayLike, alpha: float = 0.05) -> AdjustedPvalues:
+    """Holm's step-down adjustment (Holm 1979; Demšar 2006, §3.2.2).
+
+    Sort the p-values, p_(1) ≤ … ≤ p_(m). Compare p_(1) with α/m, p_(2) with α/(m − 1), …,
+    and stop at the first that is not small enough; all hypotheses before it are rejected.
+    As adjusted p-values: p̃_(i) = max_{j ≤ i} min(1, (m − j + 1)·p_(j)). Holm controls the
+    family-wise error rate like Bonferroni and never rejects fewer hypotheses.
+
+    Parameters
+    ----------
+    pvalues : array_like, shape (m,)
+    alpha : float, default 0.05
+
+    Examples
+    --------
+    >>> r = holm([0.01, 0.02, 0.04])
+    >>> r.adjusted.round(4).tolist(), r.reject.tolist()
+    ([0.03, 0.04, 0.04], [True, True, True])
+    """
+    p = _as_pvalues(pvalues)
+    level = _check_alpha(alpha)
+    m = p.size
+    order = np.argsort(p, kind="stable")
+    multipliers = m - np.arange(m)  # m, m − 1, …, 1
+    stepped = np.maximum.accumulate(np.minimum(p[order] * multipliers, 1.0))
+    adjusted = np.empty(m)
+    adjusted[order] = stepped
+    return AdjustedPvalues(p, adjusted, adjusted <= level, level, "Holm")
+
+
+# --------------------------------------------------------------------------------------------
+# the critical-difference diagram
+
+
+@dataclass(frozen=True)
+class CriticalDifferenceDiagram:
+    """What Demšar's critical-difference diagram shows (Demšar 2006, fig. 1), as numbers.
+
+    Attributes
+    ----------
+    names : list of str
+        Classifier names, best average rank first.
+    average_ranks : ndarray
+        Their average ranks, ascending (1 = best).
+    critical_difference : float
+    groups : list of tuple of int
+        Maximal runs (first, last) of positions in ``names`` whose average ranks differ by
+        less than CD: classifiers joined by one bar are not significantly different.
+    n_datasets, n_classifiers : int
+    alpha : float
+    method : str
+    """
+
+    names: list[str]
+    average_ranks: np.ndarray
+    critical_difference: float
+    groups: list[tuple[int, int]]
+    n_datasets: int
+    n_classifiers: int
+    alpha: float
+    method: str = "Nemenyi"
+
+
+def critical_difference_diagram(
+    scores: ArrayLike, names: Sequence[str] | None = None, alpha: float = 0.05
+) -> CriticalDifferenceDiagram:
+    """The data of a critical-difference diagram (Nemenyi test, Demšar 2006, §3.2.2, fig. 1).
+
+    The classifiers are placed on a rank axis by their average ranks; a bar joins every
+    maximal group whose ranks span less than the critical difference (so no pair inside the
+    group differs significantly).
+
+    Parameters
+    ----------
+    scores : array_like, shape (n_datasets, n_classifiers)
+        Higher = better.
+    names : sequence of str, optional
+        One name per column (default C1, C2, …).
+    alpha : float, default 0.05
+
+    Returns
+    -------
+    CriticalDifferenceDiagram
+        Draw it with :func:`draw_critical_difference`.
+
+    Examples
+    --------
+    >>> d = critical_difference_diagram(
+    ...     [[0.9, 0.8, 0.7], [0.8, 0.7, 0.75], [0.95, 0.9, 0.85], [0.7, 0.6, 0.65]],
+    ...     names=["A", "B", "C"])
+    >>> d.names, d.average_ranks.tolist(), d.groups
+    (['A', 'B', 'C'], [1.0, 2.5, 2.5], [(0, 2)])
+    """
+    result = nemenyi(scores, alpha)
+    labels = _as_names(names, result.n_classifiers)
+    order = np.argsort(result.average_ranks, kind="stable")
+    ranks = result.average_ranks[order]
+    cd = result.critical_difference
+    groups: list[tuple[int, int]] = []
+    last_end = -1
+    for i in range(ranks.size):
+        j = i
+        while j + 1 < ranks.size and ranks[j + 1] - ranks[i] < cd:
+            j += 1
+        if j > i and j > last_end:  # a new maximal group (ends further right than the last)
+            groups.append((i, j))
+            last_end = j
+    return CriticalDifferenceDiagram(
+        names=[labels[j] for j in order],
+        average_ranks=ranks,
+        critical_difference=cd,
+        groups=groups,
+        n_datasets=result.n_datasets,
+        n_classifiers=result.n_classifiers,
+        alpha=result.alpha,
+    )
+
+
+def draw_critical_difference(ax: Any, diagram: CriticalDifferenceDiagram, *, color: str = "k"):
+    """Draw a :class:`CriticalDifferenceDiagram` on a matplotlib Axes (Demšar 2006, fig. 1).
+
+    The rank axis runs from 1 (best, left) to k; each classifier hangs from its average rank,
+    the better half labelled on the left and the rest on the right; thick bars join groups
+    that are not significantly different; the CD is drawn as a scale bar above the axis.
+    Uses only methods of ``ax`` (this module does not import matplotlib).
+
+    Returns
+    -------
+    ax
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> import matplotlib.pyplot as plt
+    >>> d = critical_difference_diagram([[0.9, 0.8, 0.7], [0.8, 0.7, 0.75]], names=["A", "B", "C"])
+    >>> fig, ax = plt.subplots()
+    >>> _ = draw_critical_difference(ax, d)
+    >>> sorted(t.get_text().strip() for t in ax.texts if "(" in t.get_text())
+    ['A (1.00)', 'B (2.50)', 'C (2.50)']
+    >>> plt.close(fig)
+    """
+    k = diagram.n_classifiers
+    ranks = diagram.average_ranks
+    cd = diagram.critical_difference
+    n_left = (k + 1) // 2
+    rows = max(n_left, k - n_left)
+    top = 1.0
+    ax.set_xlim(0.5 - 0.9, k + 0.5 + 0.9)
+    ax.set_ylim(-(rows * 0.9 + 0.6), top + 1.6)
+    ax.axis("off")
+    # the rank axis with ticks
+    ax.plot([1, k], [top, top], color=color, lw=1.2)
+    for r in range(1, k + 1):
+        ax.plot([r, r], [top, top + 0.15], color=color, lw=1.0)
+        ax.text(r, top + 0.25, str(r), ha="center", va="bottom", fontsize=9)
+    for r in np.arange(1.5, k, 1.0):
+        ax.plot([r, r], [top, top + 0.08], color=color, lw=0.8)
+    # CD scale bar
+    ax.plot([1, 1 + cd], [top + 0.9, top + 0.9], color=color, lw=1.5)
+    for x in (1, 1 + cd):
+        ax.plot([x, x], [top + 0.8, top + 1.0], color=color, lw=1.0)
+    ax.text(1 + cd / 2, top + 1.0, f"CD = {cd:.2f}", ha="center", va="bottom", fontsize=9)
+    # classifiers: better half to the left, the rest to the right
+    for pos, (name, r) in enumerate(zip(diagram.names, ranks, strict=True)):
+        if pos < n_left:
+            y = -(pos + 1) * 0.9
+            x_end, ha = 0.5 - 0.1, "right"
+        else:
+            y = -(k - pos) * 0.9
+            x_end, ha = k + 0.5 + 0.1, "left"
+        ax.plot([r, r, x_end], [top, y, y], color=color, lw=0.9)
+        ax.text(
+            x_end,
+            y,
+            f" {name} ({r:.2f}) " if ha == "left" else f"{name} ({r:.2f}) ",
+            ha=ha,
+            va="center",
+            fontsize=9,
+        )
+    # bars for groups that are not significantly different
+    for g, (i, j) in enumerate(diagram.groups):
+        y = top - 0.25 - 0.22 * g
+        ax.plot(
+            [ranks[i] - 0.05, ranks[j] + 0.05],
+            [y, y],
+            color=color,
+            lw=4,
+            alpha=0.8,
+            solid_capstyle="round",
+        )
+    return ax

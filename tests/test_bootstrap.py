@@ -1,0 +1,345 @@
+"""Tests of evalkit.bootstrap: percentile and BCa intervals, paired differences, word accuracy.
+
+Cross-checks: scipy.stats.bootstrap with the same method on the same data (agreement within
+Monte-Carlo error, measured in units of the bootstrap standard error); the jackknife
+acceleration of the mean against its closed form (the sample skewness); the paired-difference
+interval against the same resamples drawn by hand; Clopper–Pearson for a proportion at large n;
+a small coverage simulation; word accuracy against its definition (Wolff 2014, §5.2).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from scipy import stats
+
+from evalkit.bootstrap import (
+    bootstrap_interval,
+    jackknife,
+    paired_difference_interval,
+    word_accuracy,
+)
+from evalkit.intervals import clopper_pearson
+
+
+def accuracy(y, p):
+    return np.mean(np.asarray(y) == np.asarray(p), axis=-1)
+
+
+def _scipy_interval(statistic, samples, method, rounds, seed):
+    res = stats.bootstrap(
+        samples,
+        statistic,
+        method=method,
+        n_resamples=rounds,
+        paired=len(samples) > 1,
+        vectorized=False,
+        rng=np.random.default_rng(seed),
+    )
+    return res.confidence_interval, res.standard_error
+
+
+# --------------------------------------------------------------------------------------------
+# agreement with scipy.stats.bootstrap
+
+
+CASES = {
+    "mean of a skewed sample": (
+        lambda x: np.mean(x),
+        (np.random.default_rng(10).exponential(size=40),),
+    ),
+    "median": (lambda x: np.median(x), (np.random.default_rng(11).normal(size=60),)),
+    "accuracy": (
+        accuracy,
+        (
+            np.random.default_rng(12).integers(0, 2, 80),
+            np.random.default_rng(13).integers(0, 2, 80),
+        ),
+    ),
+    "correlation (two paired samples)": (
+        lambda a, b: np.corrcoef(a, b)[0, 1],
+        (
+            np.arange(30.0),
+            np.arange(30.0) + np.random.default_rng(14).normal(scale=8, size=30),
+        ),
+    ),
+}
+
+
+@pytest.mark.parametrize("method", ["percentile", "bca"])
+@pytest.mark.parametrize("case", list(CASES))
+def test_agrees_with_scipy_bootstrap(case, method):
+    statistic, samples = CASES[case]
+    rounds = 6000
+    ours = bootstrap_interval(statistic, *samples, method=method, rounds=rounds, rng=1)
+    (low, high), se = _scipy_interval(statistic, samples, method, rounds, seed=2)
+    # Monte-Carlo error of a 2.5 % quantile with B = 6000 is ≈ 0.03–0.05 standard errors;
+    # 0.25 SE is about five times the error of the difference of two independent runs.
+    assert ours.std_error == pytest.approx(se, rel=0.05)
+    assert abs(ours.low - low) < 0.25 * se
+    assert abs(ours.high - high) < 0.25 * se
+    assert ours.estimate == pytest.approx(statistic(*samples))
+    assert ours.method == ("bootstrap BCa" if method == "bca" else "bootstrap percentile")
+
+
+def test_percentile_limits_are_quantiles_of_the_replicates():
+    x = np.random.default_rng(5).normal(size=25)
+    ci = bootstrap_interval(np.mean, x, rounds=500, confidence=0.9, rng=3)
+    assert ci.low == pytest.approx(np.quantile(ci.replicates, 0.05))
+    assert ci.high == pytest.approx(np.quantile(ci.replicates, 0.95))
+    assert ci.replicates.shape == (500,) and ci.rounds == 500
+    assert ci.bias == pytest.approx(ci.replicates.mean() - x.mean())
+    assert ci.std_error == pytest.approx(ci.replicates.std(ddof=1))
+
+
+# --------------------------------------------------------------------------------------------
+# jackknife and BCa
+
+
+def test_jackknife_of_the_mean():
+    x = np.array([2.0, 3.0, 7.0, 11.0])
+    expected = [(x.sum() - v) / 3 for v in x]
+    np.testing.assert_allclose(jackknife(np.mean, x), expected)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.floats(-100, 100, allow_nan=False), min_size=3, max_size=40))
+def test_jackknife_acceleration_of_the_mean_is_the_skewness_formula(values):
+    # For the mean, θ̂_(i) = (n x̄ − x_i)/(n − 1), so the jackknife acceleration equals
+    # Σ(x − x̄)³ / (6 (Σ(x − x̄)²)^{3/2}) (Efron & Tibshirani 1993, eq. 14.15 and after).
+    x = np.array(values)
+    d = x - x.mean()
+    if np.sum(d**2) < 1e-6:
+        return
+    jack = jackknife(np.mean, x)
+    dev = jack.mean() - jack
+    a_jack = np.sum(dev**3) / (6 * np.sum(dev**2) ** 1.5)
+    a_closed = np.sum(d**3) / (6 * np.sum(d**2) ** 1.5)
+    assert a_jack == pytest.approx(a_closed, rel=1e-6, abs=1e-9)
+
+
+def test_jackknife_vectorized_equals_loop():
+    x = np.random.default_rng(6).normal(size=(15, 2))
+    loop = jackknife(lambda a: a[:, 0].mean() - a[:, 1].std(), x)
+    vec = jackknife(lambda a: a[..., 0].mean(axis=1) - a[..., 1].std(axis=1), x, vectorized=True)
+    np.testing.assert_allclose(vec, loop)
+
+
+def test_bca_limits_follow_from_replicates_and_jackknife():
+    x = np.random.default_rng(7).exponential(size=30)
+    ci = bootstrap_interval(np.mean, x, method="bca", rounds=2000, rng=4)
+    z0 = stats.norm.ppf(np.mean(ci.replicates < x.mean()))
+    d = x - x.mean()
+    a = np.sum(d**3) / (6 * np.sum(d**2) ** 1.5)
+    z = stats.norm.ppf([0.025, 0.975])
+    probs = stats.norm.cdf(z0 + (z0 + z) / (1 - a * (z0 + z)))
+    np.testing.assert_allclose([ci.low, ci.high], np.quantile(ci.replicates, probs), rtol=1e-10)
+    # for a right-skewed sample BCa moves both limits up relative to the percentile interval
+    pct = bootstrap_interval(np.mean, x, rounds=2000, rng=4)
+    assert ci.low > pct.low and ci.high > pct.high
+
+
+def test_bca_degenerate_distribution_raises_and_percentile_collapses():
+    all_correct = np.ones(50)
+    pct = bootstrap_interval(np.mean, all_correct, rounds=200, rng=0)
+    assert (pct.low, pct.high) == (1.0, 1.0)
+    with pytest.raises(ValueError, match="BCa is undefined here"):
+        bootstrap_interval(np.mean, all_correct, method="bca", rounds=200, rng=0)
+
+
+# --------------------------------------------------------------------------------------------
+# vectorized, reproducible, behaviour
+
+
+def test_vectorized_gives_the_same_interval_as_the_loop():
+    y = np.random.default_rng(8).integers(0, 2, 60)
+    p = np.where(np.random.default_rng(9).random(60) < 0.8, y, 1 - y)
+    for method in ("percentile", "bca"):
+        loop = bootstrap_interval(accuracy, y, p, method=method, rounds=300, rng=5)
+        vec = bootstrap_interval(accuracy, y, p, method=method, rounds=300, rng=5, vectorized=True)
+        np.testing.assert_allclose(vec.replicates, loop.replicates)
+        assert (vec.low, vec.high) == pytest.approx((loop.low, loop.high))
+
+
+def test_same_seed_same_interval_and_generator_accepted():
+    x = np.arange(20.0)
+    a = bootstrap_interval(np.mean, x, rounds=200, rng=11)
+    b = bootstrap_interval(np.mean, x, rounds=200, rng=np.random.default_rng(11))
+    assert (a.low, a.high) == (b.low, b.high)
+
+
+def test_proportion_close_to_clopper_pearson_for_large_n():
+    correct = np.r_[np.ones(850), np.zeros(150)]
+    boot = bootstrap_interval(
+        lambda c: c.mean(axis=1), correct, rounds=4000, rng=12, vectorized=True
+    )
+    cp = clopper_pearson(850, 1000)
+    assert abs(boot.low - cp.low) < 0.006 and abs(boot.high - cp.high) < 0.006
+
+
+def test_coverage_for_the_mean_of_a_normal_sample():
+    # A small simulation: the 90 % percentile interval for the mean of n = 40 normal values
+    # covers the true mean in roughly 90 % of samples (slightly less: the bootstrap is narrow).
+    rng = np.random.default_rng(13)
+    hits = 0
+    trials = 300
+    for _ in range(trials):
+        x = rng.normal(size=40)
+        ci = bootstrap_interval(
+            lambda a: a.mean(axis=1), x, confidence=0.9, rounds=400, rng=rng, vectorized=True
+        )
+        hits += ci.low <= 0.0 <= ci.high
+    assert 0.82 <= hits / trials <= 0.95
+
+
+def test_two_dimensional_samples_resample_rows():
+    # rows are items: resampling keeps each row's columns together
+    counts = np.column_stack([np.arange(1, 21), 2 * np.arange(1, 21)])
+    ci = bootstrap_interval(lambda c: c[:, 1].sum() / c[:, 0].sum(), counts, rounds=200, rng=0)
+    assert ci.low == ci.high == pytest.approx(2.0)
+
+
+# --------------------------------------------------------------------------------------------
+# paired difference
+
+
+def test_paired_difference_equals_hand_drawn_resamples():
+    rng = np.random.default_rng(14)
+    y = rng.integers(0, 2, 100)
+    a = np.where(rng.random(100) < 0.85, y, 1 - y)
+    b = np.where(rng.random(100) < 0.75, y, 1 - y)
+    ci = paired_difference_interval(accuracy, y, a, b, rounds=500, rng=21)
+    idx = np.random.default_rng(21).integers(0, 100, size=(500, 100))
+    by_hand = np.array([accuracy(y[i], a[i]) - accuracy(y[i], b[i]) for i in idx])
+    np.testing.assert_allclose(ci.replicates, by_hand)
+    assert (ci.low, ci.high) == pytest.approx(tuple(np.quantile(by_hand, [0.025, 0.975])))
+    assert ci.estimate == pytest.approx(accuracy(y, a) - accuracy(y, b))
+    assert ci.method == "paired bootstrap percentile"
+
+
+def test_pairing_narrows_the_interval_for_correlated_classifiers():
+    rng = np.random.default_rng(15)
+    y = rng.integers(0, 2, 300)
+    a = np.where(rng.random(300) < 0.85, y, 1 - y)
+    b = a.copy()
+    flip = rng.choice(300, 15, replace=False)
+    b[flip] = 1 - b[flip]  # b differs from a on only 15 items
+    paired = paired_difference_interval(accuracy, y, a, b, rounds=2000, rng=1)
+    ia = bootstrap_interval(accuracy, y, a, rounds=2000, rng=2)
+    ib = bootstrap_interval(accuracy, y, b, rounds=2000, rng=3)
+    unpaired_se = np.hypot(ia.std_error, ib.std_error)
+    assert paired.std_error < 0.5 * unpaired_se
+
+
+def test_paired_difference_rejects_a_non_callable_metric():
+    with pytest.raises(TypeError, match="metric must be a callable"):
+        paired_difference_interval("accuracy", [0, 1], [0, 1], [1, 0], rng=0)
+
+
+# --------------------------------------------------------------------------------------------
+# word accuracy (Wolff 2014, §5.2)
+
+
+counts = st.integers(0, 10**6)
+
+
+@settings(max_examples=150, deadline=None)
+@given(counts, counts, counts, st.integers(1, 10**6))
+def test_word_accuracy_definition_and_range(s, d, i, n):
+    if s + d > n:
+        with pytest.raises(ValueError, match="substitutions \\+ deletions must not exceed"):
+            word_accuracy(s, d, i, n)
+        return
+    acc = word_accuracy(s, d, i, n)
+    assert acc == pytest.approx((n - s - d - i) / n)
+    assert acc <= 1.0
+    assert isinstance(acc, float)
+
+
+def test_word_accuracy_examples_and_broadcasting():
+    assert word_accuracy(0, 0, 0, 10) == 1.0
+    assert word_accuracy(0, 0, 25, 10) == -1.5  # insertions push ACC below 0
+    out = word_accuracy([1, 2], [0, 1], [0, 3], 10)
+    np.testing.assert_allclose(out, [0.9, 0.4])
+
+
+@pytest.mark.parametrize(
+    ("args", "error", "match"),
+    [
+        ((-1, 0, 0, 10), ValueError, "substitutions must be a whole number ≥ 0"),
+        ((0, -1, 0, 10), ValueError, "deletions must be a whole number ≥ 0"),
+        ((0, 0, -2, 10), ValueError, "insertions must be a whole number ≥ 0"),
+        ((0, 0, 0, 0), ValueError, "reference_length must be a whole number ≥ 1"),
+        ((1.5, 0, 0, 10), ValueError, "substitutions must be a whole number"),
+        ((0, 0, np.nan, 10), ValueError, "insertions must be a finite whole number"),
+        ((6, 5, 0, 10), ValueError, "substitutions \\+ deletions must not exceed reference_length"),
+        (([1, 2], [1, 2, 3], 0, 10), ValueError, "must have broadcastable shapes"),
+        (("1", 0, 0, 10), TypeError, "substitutions must be a number"),
+        ((True, 0, 0, 10), TypeError, "substitutions must be a number, not a boolean"),
+    ],
+)
+def test_word_accuracy_bad_inputs(args, error, match):
+    with pytest.raises(error, match=match):
+        word_accuracy(*args)
+
+
+# --------------------------------------------------------------------------------------------
+# bad inputs of bootstrap_interval
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "match"),
+    [
+        ({"method": "basic"}, ValueError, "method must be one of 'percentile', 'bca'"),
+        ({"confidence": 95}, ValueError, "confidence must be strictly between 0 and 1"),
+        ({"confidence": "0.95"}, TypeError, "confidence must be a number"),
+        ({"rounds": 10}, ValueError, "rounds must be a whole number ≥ 100"),
+        ({"rounds": 1000.0}, TypeError, "rounds must be a whole number"),
+        ({"rng": None}, TypeError, "rng must be given"),
+        ({"rng": -1}, ValueError, "rng must be a numpy.random.Generator or an integer seed"),
+        ({"rng": "seed"}, TypeError, "rng must be a numpy.random.Generator"),
+        ({"vectorized": "no"}, TypeError, "vectorized must be True or False"),
+    ],
+)
+def test_bad_arguments(kwargs, error, match):
+    args = {"rng": 0, **kwargs}
+    with pytest.raises(error, match=match):
+        bootstrap_interval(np.mean, np.arange(10.0), **args)
+
+
+def test_bad_samples_and_statistics():
+    with pytest.raises(TypeError, match="statistic must be a callable"):
+        bootstrap_interval("mean", np.arange(10.0), rng=0)
+    with pytest.raises(ValueError, match="samples: give at least one array"):
+        bootstrap_interval(np.mean, rng=0)
+    with pytest.raises(ValueError, match="samples must all have the same length along axis 0"):
+        bootstrap_interval(accuracy, [0, 1, 1], [0, 1], rng=0)
+    with pytest.raises(ValueError, match="samples must have at least 2 rows"):
+        bootstrap_interval(np.mean, [1.0], rng=0)
+    with pytest.raises(ValueError, match=r"samples\[0\] must have at least one axis"):
+        bootstrap_interval(np.mean, 3.0, rng=0)
+    with pytest.raises(TypeError, match=r"samples\[0\] must be an array"):
+        bootstrap_interval(np.mean, "abc", rng=0)
+    with pytest.raises(ValueError, match="statistic must return one number"):
+        bootstrap_interval(lambda x: x, np.arange(5.0), rng=0)
+    with pytest.raises(ValueError, match="a vectorized statistic must reduce axis 1"):
+        bootstrap_interval(lambda x: x, np.arange(5.0), rng=0, vectorized=True, rounds=100)
+    with pytest.raises(ValueError, match="statistic returned NaN or inf"):
+        # precision of the positive class is 0/0 on resamples without predicted positives
+        bootstrap_interval(
+            lambda p: np.sum(p) / np.sum(p > 0) if np.sum(p > 0) else np.nan,
+            np.r_[1.0, np.zeros(9)],
+            rng=0,
+            rounds=200,
+        )
+
+
+def test_import_does_not_load_matplotlib():
+    import subprocess
+    import sys
+
+    code = "import sys, evalkit.bootstrap; print('matplotlib' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"

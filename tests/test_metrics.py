@@ -1,0 +1,387 @@
+"""Tests of evalkit.metrics: cross-checks against scikit-learn, exact enumeration, the documents."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+import sklearn.metrics as skm
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from scipy import stats
+
+from evalkit.metrics import (
+    ErrorEstimate,
+    accuracy,
+    confusion_matrix,
+    expected_cost,
+    f_measure,
+    precision,
+    prior_weighted_error,
+    recall,
+    trials_for_error_rate,
+    weighted_accuracy,
+)
+
+RNG_SEED = 6
+
+
+def random_labels(rng, n, m):
+    """True labels and noisy predictions over m classes (all classes present)."""
+    y = rng.integers(0, m, size=n)
+    y[:m] = np.arange(m)
+    flip = rng.random(n) < 0.4
+    p = np.where(flip, rng.integers(0, m, size=n), y)
+    p[:m] = np.arange(m)
+    return y, p
+
+
+# --------------------------------------------------------------------------------------------
+# confusion matrix
+
+
+@pytest.mark.parametrize("m", [2, 3, 5])
+@pytest.mark.parametrize("n", [10, 200, 5000])
+def test_confusion_matrix_matches_sklearn(m, n):
+    rng = np.random.default_rng(RNG_SEED + 10 * m + n)
+    y, p = random_labels(rng, n, m)
+    ours = confusion_matrix(y, p)
+    assert ours.dtype == np.int64
+    np.testing.assert_array_equal(ours, skm.confusion_matrix(y, p))
+    order = rng.permutation(m)
+    np.testing.assert_array_equal(
+        confusion_matrix(y, p, labels=order), skm.confusion_matrix(y, p, labels=order)
+    )
+    assert ours.sum() == n
+
+
+def test_confusion_matrix_strings_and_orientation():
+    y = ["cat", "cat", "dog", "dog", "dog", "bird"]
+    p = ["cat", "dog", "dog", "dog", "cat", "bird"]
+    np.testing.assert_array_equal(confusion_matrix(y, p), skm.confusion_matrix(y, p))
+    # rows = true class, columns = predicted class
+    a = confusion_matrix([1, 1, 1, 0], [1, 0, 0, 0], labels=[1, 0])
+    np.testing.assert_array_equal(a, [[1, 2], [0, 1]])
+    # extra label with no points gives an empty row and column
+    b = confusion_matrix([0, 1], [0, 1], labels=[0, 1, 2])
+    np.testing.assert_array_equal(b, [[1, 0, 0], [0, 1, 0], [0, 0, 0]])
+
+
+def test_confusion_matrix_fouladi_example():
+    y = [1] * 130 + [2] * 150
+    p = [1] * 110 + [2] * 20 + [1] * 30 + [2] * 120
+    a = confusion_matrix(y, p)
+    np.testing.assert_array_equal(a, [[110, 20], [30, 120]])
+    assert recall(a)[0] == pytest.approx(110 / 130, abs=1e-15)
+    assert precision(a)[0] == pytest.approx(110 / 140, abs=1e-15)
+    assert accuracy(a) == pytest.approx(230 / 280, abs=1e-15)
+    assert recall(a)[1] == pytest.approx(120 / 150, abs=1e-15)
+    assert precision(a)[1] == pytest.approx(120 / 140, abs=1e-15)
+
+
+@pytest.mark.parametrize(
+    ("y_true", "y_pred", "labels", "exc", "match"),
+    [
+        ([0, 1, 1], [0, 1], None, ValueError, "same length"),
+        ([], [], None, ValueError, "y_true must not be empty"),
+        ([0, 1], [], None, ValueError, "y_pred must not be empty"),
+        ([[0, 1]], [[0, 1]], None, ValueError, "y_true must be 1-D"),
+        ([0.0, np.nan], [0.0, 1.0], None, ValueError, "y_true must not contain NaN"),
+        ([0, 1], [0.0, np.inf], None, ValueError, "y_pred must not contain NaN"),
+        ([1, 1], [1, 1], None, ValueError, "single class"),
+        ([0, 1, 2], [0, 1, 1], [0, 1], ValueError, "y_true contains the label 2"),
+        ([0, 1], [0, 3], [0, 1], ValueError, "y_pred contains the label 3"),
+        ([0, 1], [0, 1], [0, 0, 1], ValueError, "labels must not repeat"),
+        ([0, 1], [0, 1], [1], ValueError, "labels must name at least two"),
+        ("ab", "ab", None, TypeError, "y_true must be a sequence"),
+        ([0, "a", None], [0, 1, 1], None, TypeError, "y_true must hold labels of one type"),
+        (["a", "b"], [0, 1], None, TypeError, "y_true and y_pred must hold labels of the same"),
+        ([0, 1], [0, 1], ["a", "b"], TypeError, "labels must be of the same kind"),
+    ],
+)
+def test_confusion_matrix_bad_input(y_true, y_pred, labels, exc, match):
+    with pytest.raises(exc, match=match):
+        confusion_matrix(y_true, y_pred, labels=labels)
+
+
+# --------------------------------------------------------------------------------------------
+# recall, precision, F, accuracy
+
+
+@pytest.mark.parametrize("m", [2, 3, 4])
+@pytest.mark.parametrize("beta", [0.5, 1.0, 2.0])
+def test_per_class_measures_match_sklearn(m, beta):
+    rng = np.random.default_rng(RNG_SEED + m)
+    for _ in range(20):
+        y, p = random_labels(rng, int(rng.integers(m, 300)), m)
+        a = confusion_matrix(y, p, labels=np.arange(m))
+        pr, rc, fb, support = skm.precision_recall_fscore_support(
+            y, p, labels=np.arange(m), beta=beta, average=None, zero_division=0
+        )
+        np.testing.assert_allclose(precision(a), pr, rtol=1e-13)
+        np.testing.assert_allclose(recall(a), rc, rtol=1e-13)
+        np.testing.assert_allclose(f_measure(a, beta=beta), fb, rtol=1e-12)
+        np.testing.assert_array_equal(a.sum(axis=1), support)
+        assert accuracy(a) == pytest.approx(skm.accuracy_score(y, p), rel=1e-14)
+
+
+def test_zero_division_matches_sklearn():
+    # class 2 has no true points and is never predicted; class 1 is never predicted
+    y = [0, 0, 1, 1, 0]
+    p = [0, 0, 0, 0, 0]
+    a = confusion_matrix(y, p, labels=[0, 1, 2])
+    pr, rc, fb, _ = skm.precision_recall_fscore_support(
+        y, p, labels=[0, 1, 2], average=None, zero_division=0
+    )
+    np.testing.assert_allclose(precision(a, zero_division=0.0), pr)
+    np.testing.assert_allclose(recall(a, zero_division=0.0), rc)
+    np.testing.assert_allclose(f_measure(a, zero_division=0.0), fb)
+    assert np.isnan(precision(a, zero_division=np.nan)[1])
+    with pytest.raises(ValueError, match="precision of a class never predicted is 0/0"):
+        precision(a)
+    with pytest.raises(ValueError, match="recall of a class with no true points"):
+        recall(a)
+    with pytest.raises(ValueError, match="zero_division must be 'raise' or a number"):
+        recall(a, zero_division="zero")
+    with pytest.raises(TypeError, match="zero_division"):
+        recall(a, zero_division=None)
+
+
+def test_stacked_confusion_matrices_broadcast():
+    rng = np.random.default_rng(RNG_SEED)
+    stack = rng.integers(1, 50, size=(4, 3, 2, 2))
+    for fn in (recall, precision, f_measure):
+        out = fn(stack)
+        assert out.shape == (4, 3, 2)
+        for i, j in itertools.product(range(4), range(3)):
+            np.testing.assert_allclose(out[i, j], fn(stack[i, j]))
+    acc = accuracy(stack)
+    assert acc.shape == (4, 3)
+    np.testing.assert_allclose(acc[2, 1], accuracy(stack[2, 1]))
+    cost = np.array([[-1, 100], [1, 0]])
+    np.testing.assert_allclose(expected_cost(stack, cost)[3, 0], expected_cost(stack[3, 0], cost))
+    assert isinstance(accuracy(stack[0, 0]), float)
+
+
+def test_symeonidis_imbalance():
+    a = [[9990, 0], [10, 0]]  # rows: true class 0, 1; everything predicted 0
+    assert accuracy(a) == pytest.approx(0.999, abs=1e-15)
+    assert recall(a)[1] == 0.0
+    with pytest.raises(ValueError, match="precision"):
+        precision(a)  # class 1 is never predicted: its precision is undefined
+    assert f_measure(a)[1] == 0.0
+
+
+def test_symeonidis_cost_example():
+    cost = [[-1, 100], [1, 0]]
+    m1 = [[150, 40], [60, 250]]
+    m2 = [[250, 45], [5, 200]]
+    assert accuracy(m1) == pytest.approx(0.8)
+    assert accuracy(m2) == pytest.approx(0.9)
+    assert expected_cost(m1, cost) == 3910.0
+    assert expected_cost(m2, cost) == 4255.0
+    assert expected_cost(m1, cost, average=True) == pytest.approx(3910 / 500)
+    # a matrix of proportions gives the average cost directly
+    assert expected_cost(np.array(m1) / 500, cost) == pytest.approx(3910 / 500)
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.lists(st.integers(0, 10**6), min_size=4, max_size=4).filter(lambda v: sum(v) > 0),
+    st.floats(-50, 50),
+    st.floats(-50, 50),
+)
+def test_symmetric_cost_identity(cells, p, q):
+    a, b, c, d = cells
+    n = a + b + c + d
+    conf = [[a, b], [c, d]]
+    cost = expected_cost(conf, [[p, q], [q, p]])
+    identity = n * (q - (q - p) * accuracy(conf))
+    assert cost == pytest.approx(identity, rel=1e-9, abs=1e-6 * max(1.0, abs(q) * n))
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.integers(0, 10**6), min_size=4, max_size=4).filter(lambda v: v[0] > 0))
+def test_f_identity_and_blind_spot(cells):
+    a, b, c, d = cells
+    conf = np.array([[a, b], [c, d]])
+    r = recall(conf, zero_division=np.nan)[0]
+    p = precision(conf, zero_division=np.nan)[0]
+    f = f_measure(conf, zero_division=np.nan)[0]
+    assert f == pytest.approx(2 * r * p / (r + p), rel=1e-12)
+    assert f == pytest.approx(2 * a / (2 * a + b + c), rel=1e-12)
+    # F of the first class does not see d (true negatives)
+    other = conf.copy()
+    other[1, 1] = d + 12345
+    assert f_measure(other, zero_division=np.nan)[0] == f
+
+
+def test_weighted_accuracy_symeonidis_formula():
+    rng = np.random.default_rng(RNG_SEED)
+    for _ in range(50):
+        a, b, c, d = rng.integers(0, 100, size=4)
+        w1, w2, w3, w4 = rng.uniform(0.1, 5, size=4)
+        expected = (w1 * a + w4 * d) / (w1 * a + w2 * b + w3 * c + w4 * d)
+        got = weighted_accuracy([[a, b], [c, d]], [[w1, w2], [w3, w4]])
+        assert got == pytest.approx(expected, rel=1e-13)
+    conf = rng.integers(0, 100, size=(3, 3))
+    assert weighted_accuracy(conf, np.ones((3, 3))) == pytest.approx(accuracy(conf))
+    # weighting the true-positive cell only: the other cells' weights do not matter if a, d = 0
+    assert weighted_accuracy([[0, 5], [7, 0]], [[1, 2], [3, 4]]) == 0.0
+
+
+@pytest.mark.parametrize(
+    ("call", "exc", "match"),
+    [
+        (lambda: recall([1, 2, 3]), ValueError, "confusion must be a square matrix"),
+        (lambda: recall([[1, 2, 3], [1, 2, 3]]), ValueError, "confusion must be a square"),
+        (lambda: recall([[5]]), ValueError, "at least 2 × 2"),
+        (lambda: precision([[1, -2], [3, 4]]), ValueError, "confusion must hold non-negative"),
+        (lambda: accuracy([[1, np.nan], [3, 4]]), ValueError, "confusion must hold non-negative"),
+        (lambda: accuracy([[0, 0], [0, 0]]), ValueError, "accuracy of an empty table"),
+        (lambda: accuracy("abc"), TypeError, "confusion must be a number or an array"),
+        (
+            lambda: accuracy([[True, False], [False, True]]),
+            TypeError,
+            "confusion must be a number, not a boolean",
+        ),
+        (lambda: accuracy([[1j, 0], [0, 1]]), TypeError, "confusion must be real"),
+        (lambda: f_measure([[1, 2], [3, 4]], beta=0), ValueError, "beta must be a positive"),
+        (lambda: f_measure([[1, 2], [3, 4]], beta="1"), TypeError, "beta must be a positive"),
+        (lambda: weighted_accuracy([[1, 2], [3, 4]], [1, 1]), ValueError, "weights must be a 2"),
+        (
+            lambda: weighted_accuracy([[1, 2], [3, 4]], [[1, -1], [1, 1]]),
+            ValueError,
+            "weights must be non-negative",
+        ),
+        (
+            lambda: weighted_accuracy([[1, 2], [3, 4]], [[0, 0], [0, 0]]),
+            ValueError,
+            "zero total weight",
+        ),
+        (lambda: expected_cost([[1, 2], [3, 4]], [[1, 2, 3]]), ValueError, "cost must be a 2"),
+        (
+            lambda: expected_cost([[1, 2], [3, 4]], [[1, np.inf], [0, 0]]),
+            ValueError,
+            "cost must be finite",
+        ),
+        (lambda: expected_cost([[1, 2], [3, 4]], "cost"), TypeError, "cost must be a number or an"),
+    ],
+)
+def test_measures_bad_input(call, exc, match):
+    with pytest.raises(exc, match=match):
+        call()
+
+
+# --------------------------------------------------------------------------------------------
+# error counting (Fouladi)
+
+
+@pytest.mark.parametrize(
+    ("rates", "counts", "priors"),
+    [
+        ([0.1, 0.3], [10, 10], [0.5, 0.5]),
+        ([0.2, 0.125, 0.5], [5, 8, 4], [0.2, 0.7, 0.1]),
+        ([0.0, 1.0], [3, 7], [0.9, 0.1]),
+    ],
+)
+def test_prior_weighted_error_by_exact_enumeration(rates, counts, priors):
+    """Mean and variance of P̂ = Σ prior_i k_i/N_i over all outcomes (k_1, …, k_M)."""
+    rates, counts, priors = map(np.asarray, (rates, counts, priors))
+    pmfs = [stats.binom.pmf(np.arange(n + 1), n, r) for n, r in zip(counts, rates, strict=True)]
+    mean = second = 0.0
+    for ks in itertools.product(*[range(n + 1) for n in counts]):
+        prob = np.prod([pmf[k] for pmf, k in zip(pmfs, ks, strict=True)])
+        value = float(np.sum(priors * np.array(ks) / counts))
+        mean += prob * value
+        second += prob * value**2
+    exact_var = second - mean**2
+    assert mean == pytest.approx(float(np.sum(priors * rates)), abs=1e-12)  # unbiased
+    # the formula evaluated at the true rates is the exact variance: feed k_i = N_i P_i
+    errors = rates * counts
+    assert np.allclose(errors, np.round(errors))
+    r = prior_weighted_error(np.round(errors), counts, priors)
+    assert isinstance(r, ErrorEstimate)
+    assert r.estimate == pytest.approx(mean, abs=1e-12)
+    assert r.variance == pytest.approx(exact_var, abs=1e-12)
+    assert r.std_error == pytest.approx(np.sqrt(exact_var), abs=1e-12)
+    np.testing.assert_allclose(r.class_error_rates, rates)
+
+
+def test_prior_weighted_error_with_empirical_priors_is_pooled_rate():
+    errors, counts = np.array([20, 30]), np.array([130, 150])
+    r = prior_weighted_error(errors, counts, counts / counts.sum())
+    assert r.estimate == pytest.approx(50 / 280, rel=1e-14)
+
+
+def test_prior_weighted_error_broadcasts():
+    errors = np.array([[20, 30], [5, 1]])
+    r = prior_weighted_error(errors, [130, 150], [0.3, 0.7])
+    assert r.estimate.shape == (2,)
+    assert r.estimate[1] == pytest.approx(
+        prior_weighted_error([5, 1], [130, 150], [0.3, 0.7]).estimate
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "exc", "match"),
+    [
+        (([21, 30], [20, 150], [0.5, 0.5]), ValueError, "errors must not exceed counts"),
+        (([2, 3], [20, 0], [0.5, 0.5]), ValueError, "counts must be a whole number ≥ 1"),
+        (([-1, 3], [20, 30], [0.5, 0.5]), ValueError, "errors must be a whole number ≥ 0"),
+        (([1.5, 3], [20, 30], [0.5, 0.5]), ValueError, "errors must be a whole number"),
+        (([1, 3], [20, 30], [0.5, 0.6]), ValueError, "priors must sum to 1"),
+        (([1, 3], [20, 30], [1.5, -0.5]), ValueError, "priors must be a probability"),
+        (([1, 3], [20, 30, 40], [0.5, 0.5]), ValueError, "broadcastable"),
+        ((1, 20, 1.0), ValueError, "one entry per class"),
+    ],
+)
+def test_prior_weighted_error_bad_input(args, exc, match):
+    with pytest.raises(exc, match=match):
+        prior_weighted_error(*args)
+
+
+def test_trials_for_error_rate_rule():
+    assert trials_for_error_rate(0.01) == pytest.approx(10000.0, rel=1e-12)
+    assert trials_for_error_rate(0.03) == pytest.approx(100 / 0.03, rel=1e-15)
+    np.testing.assert_allclose(trials_for_error_rate([0.01, 0.5]), [10000, 200])
+    assert trials_for_error_rate(0.1, expected_errors=400) == pytest.approx(4000)
+
+
+@pytest.mark.parametrize("p", [0.001, 0.01, 0.03, 0.05])
+def test_trials_for_error_rate_gives_about_20_percent(p):
+    """At N = 100/P (about 100 errors) the exact 95 % interval spans about ±20 % of P."""
+    n = round(trials_for_error_rate(p))
+    k = round(p * n)
+    ci = stats.binomtest(k, n).proportion_ci(0.95, method="exact")
+    rel = (ci.high - ci.low) / 2 / (k / n)
+    assert 0.18 < rel < 0.22
+
+
+@pytest.mark.parametrize(
+    ("args", "exc", "match"),
+    [
+        ((0.0,), ValueError, "error_rate must be > 0"),
+        ((1.5,), ValueError, "error_rate must be a probability"),
+        ((np.nan,), ValueError, "error_rate must be a probability"),
+        (("0.1",), TypeError, "error_rate must be a number"),
+        ((0.1, 0), ValueError, "expected_errors must be a positive"),
+        ((0.1, "100"), TypeError, "expected_errors must be a positive"),
+    ],
+)
+def test_trials_for_error_rate_bad_input(args, exc, match):
+    with pytest.raises(exc, match=match):
+        trials_for_error_rate(*args)
+
+
+def test_import_does_not_load_plotting():
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, evalkit.metrics, evalkit.roc; "
+        "print('matplotlib' in sys.modules or 'ipywidgets' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"

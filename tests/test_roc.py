@@ -1,0 +1,336 @@
+"""Tests of evalkit.roc: scikit-learn, Mann–Whitney, a direct DeLong, the Symeonidis table."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import sklearn.metrics as skm
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from scipy import stats
+
+from evalkit.results import Interval, TestResult
+from evalkit.roc import AucInterval, RocCurve, auc, auc_interval, delong_test, roc_curve
+
+RNG_SEED = 6
+
+SYM_SCORES = [0.95, 0.93, 0.87, 0.85, 0.85, 0.85, 0.76, 0.53, 0.43, 0.25]
+SYM_LABELS = [1, 1, 0, 0, 0, 1, 0, 1, 0, 1]
+
+
+def tied_data(rng, n, levels=8, shift=0.8):
+    """Binary labels and scores rounded to a few levels, so that ties are common."""
+    y = rng.random(n) < 0.4
+    y[0], y[1], y[2], y[3] = True, True, False, False
+    raw = rng.normal(size=n) + shift * y
+    scores = np.round(raw * levels / 4) / (levels / 4)
+    return scores, y.astype(int)
+
+
+# --------------------------------------------------------------------------------------------
+# direct (slow) implementations written here, independent of evalkit
+
+
+def direct_psi(pos, neg):
+    """ψ(X_i, Y_j) = 1 if X_i > Y_j, 1/2 if equal, 0 otherwise (an n_pos × n_neg matrix)."""
+    pos = np.asarray(pos, dtype=float)[:, None]
+    neg = np.asarray(neg, dtype=float)[None, :]
+    return (pos > neg) + 0.5 * (pos == neg)
+
+
+def direct_delong(score_sets, y):
+    """DeLong et al. (1988) straight from the definition, O(n_pos · n_neg) per classifier."""
+    y = np.asarray(y, dtype=bool)
+    v10, v01, aucs = [], [], []
+    for s in score_sets:
+        s = np.asarray(s, dtype=float)
+        psi = direct_psi(s[y], s[~y])
+        v10.append(psi.mean(axis=1))
+        v01.append(psi.mean(axis=0))
+        aucs.append(psi.mean())
+    v10, v01 = np.array(v10), np.array(v01)
+    m, n = v10.shape[1], v01.shape[1]
+    k = len(score_sets)
+    s10 = np.empty((k, k))
+    s01 = np.empty((k, k))
+    for a in range(k):
+        for b in range(k):
+            s10[a, b] = np.sum((v10[a] - v10[a].mean()) * (v10[b] - v10[b].mean())) / (m - 1)
+            s01[a, b] = np.sum((v01[a] - v01[a].mean()) * (v01[b] - v01[b].mean())) / (n - 1)
+    return np.array(aucs), s10 / m + s01 / n
+
+
+# --------------------------------------------------------------------------------------------
+# the curve
+
+
+@pytest.mark.parametrize("n", [4, 30, 500, 5000])
+@pytest.mark.parametrize("levels", [2, 8, 1000])
+def test_roc_curve_matches_sklearn(n, levels):
+    rng = np.random.default_rng(RNG_SEED + n + levels)
+    scores, y = tied_data(rng, n, levels)
+    ours = roc_curve(scores, y)
+    fpr, tpr, thr = skm.roc_curve(y, scores, drop_intermediate=False)
+    np.testing.assert_allclose(ours.fpr, fpr, rtol=0, atol=1e-15)
+    np.testing.assert_allclose(ours.tpr, tpr, rtol=0, atol=1e-15)
+    np.testing.assert_array_equal(ours.thresholds, thr)
+    assert ours.thresholds[0] == np.inf
+    assert len(ours.thresholds) == len(np.unique(scores)) + 1
+    # counts add up at every threshold
+    np.testing.assert_array_equal(ours.tp + ours.fn, np.full(ours.tp.shape, ours.n_positive))
+    np.testing.assert_array_equal(ours.fp + ours.tn, np.full(ours.fp.shape, ours.n_negative))
+    # unpacks like scikit-learn's triple
+    a, b, c = ours
+    assert a is ours.fpr and b is ours.tpr and c is ours.thresholds
+
+
+def test_roc_curve_counts_by_brute_force():
+    rng = np.random.default_rng(RNG_SEED)
+    scores, y = tied_data(rng, 300, 6)
+    c = roc_curve(scores, y)
+    for t, tp, fp in zip(c.thresholds, c.tp, c.fp, strict=True):
+        predicted = scores >= t
+        assert tp == np.sum(predicted & (y == 1))
+        assert fp == np.sum(predicted & (y == 0))
+
+
+def test_symeonidis_table_corrected():
+    c = roc_curve(SYM_SCORES, SYM_LABELS)
+    assert isinstance(c, RocCurve)
+    # the slide's column order is ascending thresholds, the last one 1.00 (nothing positive)
+    np.testing.assert_allclose(
+        c.thresholds[1:][::-1], [0.25, 0.43, 0.53, 0.76, 0.85, 0.87, 0.93, 0.95]
+    )
+    np.testing.assert_array_equal(c.tp[::-1], [5, 4, 4, 3, 3, 2, 2, 1, 0])
+    np.testing.assert_array_equal(c.fp[::-1], [5, 5, 4, 4, 3, 1, 0, 0, 0])
+    np.testing.assert_array_equal(c.tn[::-1], [0, 0, 1, 1, 2, 4, 5, 5, 5])
+    np.testing.assert_array_equal(c.fn[::-1], [0, 1, 1, 2, 2, 3, 3, 4, 5])
+    np.testing.assert_allclose(c.tpr[::-1], [1, 0.8, 0.8, 0.6, 0.6, 0.4, 0.4, 0.2, 0])
+    np.testing.assert_allclose(c.fpr[::-1], [1, 1, 0.8, 0.8, 0.6, 0.2, 0, 0, 0])
+    assert auc(SYM_SCORES, SYM_LABELS) == 0.56  # 14 of 25 pairs, exact
+    # the slide's order (the tied + first) would give a staircase of area 0.60
+    staircase_fpr = np.array([0, 0, 0, 0.2, 0.2, 0.4, 0.6, 0.8, 0.8, 1, 1])
+    staircase_tpr = np.array([0, 0.2, 0.4, 0.4, 0.6, 0.6, 0.6, 0.6, 0.8, 0.8, 1])
+    assert np.trapezoid(staircase_tpr, staircase_fpr) == pytest.approx(0.60)
+
+
+def test_roc_curve_accepts_booleans_and_integers():
+    c1 = roc_curve([3, 1, 2, 2], [True, False, True, False])
+    c2 = roc_curve([3.0, 1.0, 2.0, 2.0], [1, 0, 1, 0])
+    np.testing.assert_array_equal(c1.tpr, c2.tpr)
+    np.testing.assert_array_equal(c1.fpr, c2.fpr)
+    np.testing.assert_array_equal(c1.tpr, [0, 0.5, 1, 1])
+    np.testing.assert_array_equal(c1.fpr, [0, 0, 0.5, 1])  # the tie at 2 is one diagonal step
+
+
+# --------------------------------------------------------------------------------------------
+# AUC
+
+
+@pytest.mark.parametrize("n", [4, 25, 400, 20000])
+@pytest.mark.parametrize("levels", [2, 8, 10**6])
+def test_auc_matches_sklearn_and_mann_whitney(n, levels):
+    rng = np.random.default_rng(RNG_SEED + 3 * n + levels)
+    scores, y = tied_data(rng, n, levels)
+    a = auc(scores, y)
+    assert isinstance(a, float)
+    assert a == pytest.approx(skm.roc_auc_score(y, scores), rel=1e-12)
+    c = roc_curve(scores, y)
+    assert a == pytest.approx(skm.auc(c.fpr, c.tpr), rel=1e-12)
+    pos, neg = scores[y == 1], scores[y == 0]
+    u = stats.mannwhitneyu(pos, neg, alternative="two-sided", method="asymptotic").statistic
+    assert a == pytest.approx(u / (pos.size * neg.size), rel=1e-12)
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.lists(st.tuples(st.integers(0, 6), st.booleans()), min_size=2, max_size=40).filter(
+        lambda v: len({lab for _, lab in v}) == 2
+    )
+)
+def test_auc_is_pair_count(pairs):
+    scores = np.array([s for s, _ in pairs], dtype=float)
+    y = np.array([lab for _, lab in pairs])
+    expected = direct_psi(scores[y], scores[~y]).mean()
+    assert auc(scores, y) == pytest.approx(expected, abs=1e-12)
+    c = roc_curve(scores, y)
+    assert np.all(np.diff(c.fpr) >= 0) and np.all(np.diff(c.tpr) >= 0)
+    assert (c.fpr[0], c.tpr[0], c.fpr[-1], c.tpr[-1]) == (0.0, 0.0, 1.0, 1.0)
+    # reversing the scores mirrors the curve: AUC → 1 − AUC
+    assert auc(-scores, y) == pytest.approx(1 - expected, abs=1e-12)
+
+
+@pytest.mark.parametrize(
+    "transform",
+    [np.exp, lambda x: x**3 + 2 * x, lambda x: 100 * x - 7, lambda x: stats.rankdata(x)],
+)
+def test_roc_invariant_under_increasing_transforms(transform):
+    rng = np.random.default_rng(RNG_SEED)
+    scores, y = tied_data(rng, 1000, 8)
+    base = roc_curve(scores, y)
+    moved = roc_curve(transform(scores), y)
+    np.testing.assert_array_equal(base.fpr, moved.fpr)
+    np.testing.assert_array_equal(base.tpr, moved.tpr)
+    assert auc(transform(scores), y) == auc(scores, y)
+
+
+# --------------------------------------------------------------------------------------------
+# DeLong and Hanley–McNeil
+
+
+@pytest.mark.parametrize("n", [8, 40, 300])
+@pytest.mark.parametrize("levels", [2, 8, 10**6])
+def test_delong_variance_matches_direct_structural_components(n, levels):
+    rng = np.random.default_rng(RNG_SEED + n + levels)
+    s1, y = tied_data(rng, n, levels)
+    s2 = np.round(s1 + rng.normal(scale=0.7, size=n), 1)
+    aucs, cov = direct_delong([s1, s2], y)
+    ci = auc_interval(s1, y, method="delong")
+    assert ci.estimate == pytest.approx(aucs[0], abs=1e-12)
+    assert ci.std_error == pytest.approx(np.sqrt(cov[0, 0]), rel=1e-10, abs=1e-14)
+    r = delong_test(s1, s2, y)
+    assert r.details["auc1"] == pytest.approx(aucs[0], abs=1e-12)
+    assert r.details["auc2"] == pytest.approx(aucs[1], abs=1e-12)
+    assert r.details["variance1"] == pytest.approx(cov[0, 0], rel=1e-10, abs=1e-15)
+    assert r.details["variance2"] == pytest.approx(cov[1, 1], rel=1e-10, abs=1e-15)
+    assert r.details["covariance"] == pytest.approx(cov[0, 1], rel=1e-10, abs=1e-15)
+    var = cov[0, 0] + cov[1, 1] - 2 * cov[0, 1]
+    assert var > 0
+    z = (aucs[0] - aucs[1]) / np.sqrt(var)
+    assert r.statistic == pytest.approx(z, rel=1e-9)
+    assert r.pvalue == pytest.approx(2 * stats.norm.sf(abs(z)), rel=1e-9)
+    assert r.estimate == pytest.approx(aucs[0] - aucs[1], abs=1e-12)
+    assert isinstance(r.interval, Interval)
+    half = stats.norm.ppf(0.975) * np.sqrt(var)
+    assert r.interval.low == pytest.approx(r.estimate - half, abs=1e-12)
+    assert r.interval.high == pytest.approx(r.estimate + half, abs=1e-12)
+
+
+def test_delong_interval_limits_and_levels():
+    rng = np.random.default_rng(RNG_SEED)
+    s, y = tied_data(rng, 200, 1000, shift=1.0)
+    ci90 = auc_interval(s, y, confidence=0.90)
+    ci95 = auc_interval(s, y)
+    assert isinstance(ci95, AucInterval) and isinstance(ci95, Interval)
+    assert ci95.method == "DeLong" and ci95.confidence == 0.95
+    assert ci95.low < ci90.low < ci95.estimate < ci90.high < ci95.high
+    z = stats.norm.ppf(0.975)
+    assert ci95.low == pytest.approx(ci95.estimate - z * ci95.std_error, rel=1e-12)
+    # a perfect classifier: the interval is clipped to [0, 1]
+    ci = auc_interval([0.9, 0.8, 0.2, 0.1], [1, 1, 0, 0], method="hanley-mcneil")
+    assert ci.high == 1.0 and ci.estimate == 1.0
+
+
+def test_hanley_mcneil_formula():
+    rng = np.random.default_rng(RNG_SEED)
+    s, y = tied_data(rng, 150, 1000, shift=1.2)
+    ci = auc_interval(s, y, method="hanley-mcneil")
+    a = auc(s, y)
+    m, n = int(np.sum(y == 1)), int(np.sum(y == 0))
+    q1, q2 = a / (2 - a), 2 * a * a / (1 + a)
+    se = np.sqrt((a * (1 - a) + (m - 1) * (q1 - a * a) + (n - 1) * (q2 - a * a)) / (m * n))
+    assert ci.method == "Hanley-McNeil"
+    assert ci.std_error == pytest.approx(se, rel=1e-12)
+
+
+def test_delong_standard_error_matches_simulation():
+    """Binormal model: DeLong's (and Hanley–McNeil's) SE ≈ the spread of the AUC over test sets."""
+    rng = np.random.default_rng(RNG_SEED)
+    m = n = 60
+    y = np.r_[np.ones(m, int), np.zeros(n, int)]
+    aucs, ses, hm = [], [], []
+    for _ in range(400):
+        s = np.r_[rng.normal(1.0, 1.0, m), rng.normal(0.0, 1.0, n)]
+        ci = auc_interval(s, y)
+        aucs.append(ci.estimate)
+        ses.append(ci.std_error)
+        hm.append(auc_interval(s, y, method="hanley-mcneil").std_error)
+    sd = np.std(aucs, ddof=1)
+    assert np.mean(ses) == pytest.approx(sd, rel=0.12)
+    assert np.mean(hm) == pytest.approx(sd, rel=0.15)
+    assert np.mean(aucs) == pytest.approx(stats.norm.cdf(1 / np.sqrt(2)), abs=0.01)
+
+
+def test_delong_test_properties():
+    rng = np.random.default_rng(RNG_SEED)
+    s1, y = tied_data(rng, 300, 1000, shift=1.0)
+    s2 = s1 + rng.normal(scale=1.0, size=300)
+    r12 = delong_test(s1, s2, y)
+    r21 = delong_test(s2, s1, y)
+    assert isinstance(r12, TestResult)
+    assert r12.statistic == pytest.approx(-r21.statistic, rel=1e-12)
+    assert r12.pvalue == pytest.approx(r21.pvalue, rel=1e-12)
+    assert r12.alternative == "two-sided" and r12.statistic_name == "z"
+    assert 0 <= r12.pvalue <= 1
+    # the same ranking: z = 0, p = 1; a monotone transform of one of them too
+    same = delong_test(s1, np.exp(s1), y)
+    assert (same.statistic, same.pvalue, same.estimate) == (0.0, 1.0, 0.0)
+    # zero variance of the difference with different AUCs: perfect vs all tied
+    y4 = [1, 1, 0, 0]
+    r = delong_test([4, 3, 2, 1], [1, 1, 1, 1], y4)
+    assert r.estimate == 0.5 and r.statistic == np.inf and r.pvalue == 0.0
+    # wider interval for the difference at a higher level
+    r99 = delong_test(s1, s2, y, confidence=0.99)
+    assert r99.interval.width > r12.interval.width
+
+
+def test_delong_test_rejects_independent_noise_rarely():
+    """Under H0 (two exchangeable noisy copies of one score), p < 0.05 about 5 % of the time."""
+    rng = np.random.default_rng(RNG_SEED)
+    y = np.r_[np.ones(40, int), np.zeros(60, int)]
+    rejections = 0
+    reps = 400
+    for _ in range(reps):
+        base = rng.normal(size=100) + 1.0 * y
+        s1 = base + rng.normal(size=100)
+        s2 = base + rng.normal(size=100)
+        rejections += delong_test(s1, s2, y).pvalue < 0.05
+    assert 0.02 < rejections / reps < 0.09
+
+
+# --------------------------------------------------------------------------------------------
+# bad input
+
+
+@pytest.mark.parametrize("fn", [roc_curve, auc, auc_interval])
+@pytest.mark.parametrize(
+    ("scores", "labels", "exc", "match"),
+    [
+        ([0.1, 0.2, 0.3, 0.4], [1, 1, 1, 1], ValueError, "labels must contain at least"),
+        ([0.1, np.nan, 0.3, 0.4], [1, 0, 1, 0], ValueError, "scores must be finite"),
+        ([0.1, np.inf, 0.3, 0.4], [1, 0, 1, 0], ValueError, "scores must be finite"),
+        ([0.1, 0.2, 0.3], [1, 0, 1, 0], ValueError, "same length"),
+        ([0.1, 0.2, 0.3, 0.4], [1, 2, 1, 2], ValueError, "labels must be binary"),
+        ([0.1, 0.2, 0.3, 0.4], [-1, 1, -1, 1], ValueError, "labels must be binary"),
+        ([0.1, 0.2, 0.3, 0.4], ["a", "b", "a", "b"], TypeError, "labels must be 0/1"),
+        ([[0.1, 0.2], [0.3, 0.4]], [1, 0, 1, 0], ValueError, "scores must be 1-D"),
+        ([0.1, 0.2, 0.3, 0.4], [[1, 0], [1, 0]], ValueError, "labels must be 1-D"),
+        (["a", "b", "c", "d"], [1, 0, 1, 0], TypeError, "scores must be a number or an array"),
+        ("abcd", [1, 0, 1, 0], TypeError, "scores must be a number or an array"),
+        ([True, False, True, False], [1, 0, 1, 0], TypeError, "scores must be a number, not"),
+        ([0.1, 0.2, 0.3, 0.4], [1, 0.5, 1, 0], ValueError, "labels must be binary"),
+    ],
+)
+def test_bad_input(fn, scores, labels, exc, match):
+    with pytest.raises(exc, match=match):
+        fn(scores, labels)
+
+
+def test_bad_input_intervals_and_test():
+    s, y = [0.1, 0.2, 0.3, 0.4], [1, 0, 0, 0]
+    with pytest.raises(ValueError, match="at least 2 positive"):
+        auc_interval(s, y)
+    with pytest.raises(ValueError, match="method must be one of 'delong', 'hanley-mcneil'"):
+        auc_interval(s, [1, 1, 0, 0], method="bootstrap")
+    with pytest.raises(ValueError, match="confidence must be strictly between"):
+        auc_interval(s, [1, 1, 0, 0], confidence=95)
+    with pytest.raises(ValueError, match="scores1 and scores2 must have the same length"):
+        delong_test(s, s[:3], [1, 1, 0, 0])
+    with pytest.raises(ValueError, match="scores2 must be finite"):
+        delong_test(s, [0.1, np.nan, 0.3, 0.4], [1, 1, 0, 0])
+    with pytest.raises(ValueError, match="labels must be binary"):
+        delong_test(s, s, [1, 2, 0, 0])
+    with pytest.raises(ValueError, match="at least 2 positive"):
+        delong_test(s, s, y)
+    with pytest.raises(ValueError, match="confidence"):
+        delong_test(s, s, [1, 1, 0, 0], confidence=0.0)
