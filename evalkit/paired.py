@@ -583,7 +583,7 @@ def sign_test_from_scores(
     --------
     >>> r = sign_test_from_scores([0.9, 0.8, 0.7, 0.7], [0.8, 0.7, 0.6, 0.7])
     >>> r.details["wins"], r.details["ties"], r.pvalue
-    (3.0, 1.0, 0.125)
+    (3, 1, 0.125)
     """
     s1 = _as_scores(scores1, "scores1")
     s2 = _as_scores(scores2, "scores2")
