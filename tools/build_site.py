@@ -37,7 +37,13 @@ def render(path: Path, execute: bool = True, timeout: int = 300) -> str:
     nb = nbformat.read(path, as_version=4)
     if execute:
         resources = {"metadata": {"path": str(path.parent)}}
-        NotebookClient(nb, timeout=timeout, kernel_name="python3", resources=resources).execute()
+        NotebookClient(
+            nb,
+            timeout=timeout,
+            kernel_name="python3",
+            resources=resources,
+            shutdown_kernel="immediate",
+        ).execute()
     body, _ = HTMLExporter(template_name="lab").from_notebook_node(nb)
     body = re.sub(r'href="((?:\d\d_[a-z0-9_]+))\.ipynb(#[^"]*)?"', r'href="\1.html\2"', body)
     return _insert_note(body)

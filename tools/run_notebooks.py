@@ -27,6 +27,9 @@ def run(path: Path, timeout: int = 300) -> float:
         timeout=timeout,
         kernel_name="python3",
         resources={"metadata": {"path": str(path.parent)}},
+        # the outputs are complete once the last cell has run; a graceful shutdown sometimes
+        # waited out its 5-minute limit on a loaded machine, so the kernel is stopped at once
+        shutdown_kernel="immediate",
     )
     client.execute()
     elapsed = time.perf_counter() - start

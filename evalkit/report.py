@@ -1,0 +1,1210 @@
+"""Evaluate your own classifiers: one call that picks the right tests and says what they mean.
+
+Hand over the true labels of a test set and the predictions of one or two classifiers (and, if
+you have them, their scores); get back every number the course teaches, each computed by the
+evalkit module that owns it, with the method named and the caveats written out in sentences:
+
+* :func:`describe_classifier` – one classifier: accuracy with Clopper–Pearson and Wilson intervals
+  (:mod:`evalkit.intervals`, notebook 02), confusion matrix, per-class recall, precision and F1,
+  expected cost (:mod:`evalkit.metrics`, notebook 06), ROC curve and AUC with DeLong's interval
+  (:mod:`evalkit.roc`, notebook 06).
+* :func:`compare_classifiers` – two classifiers on the *same* test set: both descriptions, the
+  paired agreement table, McNemar's test (exact or χ², the choice explained) and Günter's paired
+  test for comparison (:mod:`evalkit.paired`, notebook 04), the difference of the accuracies with
+  Newcombe's paired interval (:func:`paired_accuracy_difference`, the one formula implemented
+  here because no other module has it), and with scores DeLong's test of the two AUCs.
+
+The results (:class:`ClassifierReport`, :class:`Comparison`) have ``summary()`` (plain text in
+sentences, to paste into a report), an HTML view for notebooks, ``to_dict()`` (JSON-ready) and
+``plot()`` (a one-figure overview; imports matplotlib only when called).
+
+Rules used to choose and to warn (constants of this module, stated in every summary they affect):
+
+* McNemar's test is exact (binomial on the discordant pairs) when b + c < :data:`EXACT_BELOW`
+  (= 25), the usual rule of thumb for when the χ² approximation becomes adequate; otherwise the χ²
+  form with Edwards' continuity correction is used.
+* "Too small for the claimed precision": the test set is smaller than
+  :func:`evalkit.intervals.trials_for_halfwidth` says is needed for a Clopper–Pearson half-width
+  of ``halfwidth`` (default ±5 points) at the observed accuracy (notebook 02's sample-size rule).
+* "Heavy class imbalance": the largest class holds at least :data:`IMBALANCE_SHARE` (= 80 %) of
+  the test items, so always predicting it already scores that accuracy (notebook 06).
+* "Ties in scores": some test items share a score, which the ROC curve crosses in one diagonal
+  step and the AUC counts as one half.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import numpy as np
+from numpy.typing import ArrayLike
+
+from evalkit import intervals, metrics, paired, roc
+from evalkit._validation import as_counts, as_probabilities, check_confidence
+from evalkit.results import Interval, TestResult
+
+__all__ = [
+    "EXACT_BELOW",
+    "IMBALANCE_SHARE",
+    "ClassifierReport",
+    "Comparison",
+    "compare_classifiers",
+    "describe_classifier",
+    "paired_accuracy_difference",
+]
+
+#: McNemar's test is exact when the number of discordant items b + c is below this (the usual
+#: rule of thumb; above it the χ² approximation with continuity correction is adequate).
+EXACT_BELOW = 25
+
+#: A test set counts as heavily imbalanced when its largest class holds at least this share.
+IMBALANCE_SHARE = 0.8
+
+#: Default precision (half-width of the accuracy's interval) the summary checks the test set for.
+DEFAULT_HALFWIDTH = 0.05
+
+
+# --------------------------------------------------------------------------------------------
+# the one formula of this module: Newcombe's interval for a paired difference of proportions
+
+
+def paired_accuracy_difference(table: ArrayLike, confidence: float = 0.95) -> Interval:
+    """Interval for R1 − R2, the difference of two accuracies on the same test set.
+
+    Newcombe (1998), *Improved confidence intervals for the difference between binomial
+    proportions based on paired data*, Statistics in Medicine 17, 2635–2650, method 10 (the
+    "square-and-add" hybrid score interval; also Fagerland, Lydersen & Laake, *Statistical
+    Analysis of Contingency Tables*, 2017, §8.5). With the agreement table ``[[a, b], [c, d]]`` of
+    :func:`evalkit.paired.agreement_table` (a = both right, b = only 1 right, c = only 2 right,
+    d = both wrong, n = a + b + c + d):
+
+    * R1 = (a + b)/n, R2 = (a + c)/n, D = R1 − R2 = (b − c)/n;
+    * (l1, u1) and (l2, u2): Wilson score intervals of R1 and R2
+      (:func:`evalkit.intervals.wilson`, Tan eq. 4.13);
+    * ψ, the correlation of the two rates with a continuity adjustment: with A = a·d − b·c and
+      P = (a + b)(c + d)(a + c)(b + d), ψ = (A − n/2)/√P if A > n/2, 0 if 0 ≤ A ≤ n/2, A/√P if
+      A < 0, and ψ = 0 when P = 0;
+    * L = D − √((R1 − l1)² + (u2 − R2)² − 2ψ(R1 − l1)(u2 − R2)),
+      U = D + √((R2 − l2)² + (u1 − R1)² − 2ψ(R2 − l2)(u1 − R1)).
+
+    Unlike the Wald interval D ± z·√((b + c) − (b − c)²/n)/n it does not collapse to a point when
+    b = c = 0 and keeps close to its nominal coverage with few discordant items (Newcombe 1998;
+    Fagerland et al. 2014, Statistics in Medicine 33, 2850–2875, recommend it).
+
+    Parameters
+    ----------
+    table : array_like, shape (2, 2)
+        The agreement table ``[[a, b], [c, d]]`` (counts, n ≥ 1).
+    confidence : float
+        Confidence level in (0, 1).
+
+    Returns
+    -------
+    Interval
+        ``estimate`` = R1 − R2, method ``"newcombe-paired"``.
+
+    Examples
+    --------
+    Fagerland et al.'s example (Cavo et al. 2012): a = 59, b = 6, c = 16, d = 80.
+
+    >>> ci = paired_accuracy_difference([[59, 6], [16, 80]])
+    >>> round(ci.estimate, 4), round(ci.low, 4), round(ci.high, 4)
+    (-0.0621, -0.1186, -0.0046)
+    """
+    counts = as_counts(table, "table")
+    if counts.shape != (2, 2):
+        raise ValueError(
+            "table must be the 2×2 agreement table [[both right, only 1 right], [only 2 right, "
+            f"both wrong]]; got shape {counts.shape}"
+        )
+    level = check_confidence(confidence)
+    (a, b), (c, d) = (int(x) for x in counts[0]), (int(x) for x in counts[1])
+    n = a + b + c + d
+    if n == 0:
+        raise ValueError("table must count at least one test item; got only zeros")
+    rate1, rate2 = (a + b) / n, (a + c) / n
+    low1, high1 = intervals.wilson(a + b, n, level)
+    low2, high2 = intervals.wilson(a + c, n, level)
+    product = float(a + b) * float(c + d) * float(a + c) * float(b + d)
+    cross = float(a) * d - float(b) * c
+    if product == 0 or 0 <= cross <= n / 2:
+        psi = 0.0
+    elif cross > n / 2:
+        psi = (cross - n / 2) / math.sqrt(product)
+    else:
+        psi = cross / math.sqrt(product)
+    difference = rate1 - rate2
+    down1, up2 = rate1 - low1, high2 - rate2
+    down2, up1 = rate2 - low2, high1 - rate1
+    low = difference - math.sqrt(max(down1**2 + up2**2 - 2 * psi * down1 * up2, 0.0))
+    high = difference + math.sqrt(max(down2**2 + up1**2 - 2 * psi * down2 * up1, 0.0))
+    return Interval(
+        low=max(low, -1.0),
+        high=min(high, 1.0),
+        estimate=difference,
+        confidence=level,
+        method="newcombe-paired",
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# input checks specific to this module
+
+
+def _as_labels(value: Any, name: str) -> np.ndarray:
+    """A non-empty 1-D array of class labels (numbers, booleans or strings; no NaN)."""
+    if isinstance(value, (str, bytes)):
+        raise TypeError(f"{name} must be a sequence of class labels, not a single string")
+    try:
+        arr = np.asarray(value)
+    except Exception as exc:
+        raise TypeError(
+            f"{name} must be a 1-D sequence of class labels; got {value!r:.80}"
+        ) from exc
+    if arr.ndim != 1:
+        raise ValueError(f"{name} must be 1-D (one label per test item); got shape {arr.shape}")
+    if arr.size == 0:
+        raise ValueError(f"{name} must not be empty")
+    if arr.dtype == object:
+        raise TypeError(
+            f"{name} must hold labels of one type (numbers or strings); got mixed types"
+        )
+    if np.issubdtype(arr.dtype, np.floating) and not np.isfinite(arr).all():
+        bad = arr[~np.isfinite(arr)][0].item()
+        raise ValueError(f"{name} must not contain NaN or infinite labels; got {bad!r}")
+    return arr
+
+
+def _check_predictions(y: np.ndarray, pred: Any, name: str, classes: np.ndarray) -> np.ndarray:
+    p = _as_labels(pred, name)
+    if p.size != y.size:
+        raise ValueError(
+            f"y_true and {name} must have the same length (one entry per test item); got "
+            f"{y.size} and {p.size}"
+        )
+    if (p.dtype.kind in "US") != (y.dtype.kind in "US"):
+        raise TypeError(
+            f"y_true and {name} must use the same kind of labels (both numbers or both strings); "
+            f"got {y.dtype} and {p.dtype}"
+        )
+    unknown = np.setdiff1d(np.unique(p), classes)
+    if unknown.size:
+        raise ValueError(
+            f"{name} contains the label {unknown[0].item()!r}, which never occurs in y_true "
+            f"(classes {[c.item() for c in classes]!r}); predictions and labels must use the same "
+            "coding"
+        )
+    return p
+
+
+def _check_scores(value: Any, name: str, size: int) -> np.ndarray:
+    if isinstance(value, (str, bytes)):
+        raise TypeError(f"{name} must be a 1-D array of numbers; got {value!r}")
+    arr = np.asarray(value)
+    if arr.dtype == object or not (np.issubdtype(arr.dtype, np.number) or arr.dtype == bool):
+        raise TypeError(
+            f"{name} must be a 1-D array of real numbers; got values of type {arr.dtype}"
+        )
+    if np.issubdtype(arr.dtype, np.complexfloating):
+        raise TypeError(f"{name} must be real; got values of type {arr.dtype}")
+    if arr.ndim != 1 or arr.size != size:
+        raise ValueError(
+            f"{name} must hold one score per test item ({size}); got shape {arr.shape}"
+        )
+    arr = arr.astype(float)
+    if not np.isfinite(arr).all():
+        raise ValueError(f"{name} must be finite; got {arr[~np.isfinite(arr)][0].item()!r}")
+    return arr
+
+
+def _check_halfwidth(halfwidth: Any) -> float:
+    value = as_probabilities(halfwidth, "halfwidth", open_interval=True)
+    if value.ndim != 0:
+        raise ValueError(f"halfwidth must be a single number; got shape {value.shape}")
+    return float(value)
+
+
+def _positive_class(classes: np.ndarray, positive: Any) -> Any:
+    if positive is None:
+        return classes[-1]
+    if not np.any(classes == positive):
+        raise ValueError(
+            f"positive must be one of the classes of y_true {[c.item() for c in classes]!r}; "
+            f"got {positive!r}"
+        )
+    return classes[classes == positive][0]
+
+
+def _plain(value: Any) -> Any:
+    """A JSON-ready copy: NumPy → Python, NaN/inf → None, tuples → lists."""
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, np.ndarray):
+        return [_plain(v) for v in value.tolist()]
+    if isinstance(value, np.generic):
+        value = value.item()
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    return value
+
+
+def _interval_dict(ci: Interval | None) -> dict[str, Any] | None:
+    if ci is None:
+        return None
+    out = {
+        "low": ci.low,
+        "high": ci.high,
+        "estimate": ci.estimate,
+        "confidence": ci.confidence,
+        "method": ci.method,
+    }
+    if getattr(ci, "std_error", None) is not None:
+        out["std_error"] = ci.std_error
+    return out
+
+
+def _test_dict(result: TestResult | None) -> dict[str, Any] | None:
+    if result is None:
+        return None
+    return {
+        "method": result.method,
+        "statistic_name": result.statistic_name,
+        "statistic": result.statistic,
+        "pvalue": result.pvalue,
+        "alternative": result.alternative,
+        "df": result.df,
+        "estimate": result.estimate,
+        "interval": _interval_dict(result.interval),
+        "details": dict(result.details),
+    }
+
+
+# --------------------------------------------------------------------------------------------
+# wording
+
+
+def _pct(x: float) -> str:
+    """A rate in percent with one decimal: 0.9649 → '96.5'."""
+    return f"{100 * x:.1f}"
+
+
+def _pvalue(p: float) -> str:
+    if p < 0.001:
+        return "p < 0.001"
+    if p < 0.1:
+        return f"p = {p:.3f}"
+    return f"p = {p:.2f}"
+
+
+def _level(confidence: float) -> str:
+    return f"{100 * confidence:g} %"
+
+
+def _label_text(label: Any) -> str:
+    return str(label.item() if isinstance(label, np.generic) else label)
+
+
+def _discordant_warning(discordant: int) -> str | None:
+    if discordant == 0:
+        return (
+            "The two classifiers are right and wrong on exactly the same test items (b + c = 0): "
+            "this test set cannot tell them apart at all."
+        )
+    if discordant < EXACT_BELOW:
+        return (
+            f"Only {discordant} test {'item is' if discordant == 1 else 'items are'} discordant "
+            f"(b + c = {discordant} < {EXACT_BELOW}): "
+            "too few for the χ² approximation of McNemar's test, so the exact binomial test is "
+            "reported; Günter's paired test is a normal approximation too and is shown only for "
+            "comparison."
+        )
+    return None
+
+
+def _imbalance_warning(classes: np.ndarray, class_counts: np.ndarray) -> str | None:
+    n = int(class_counts.sum())
+    largest = int(np.argmax(class_counts))
+    share = class_counts[largest] / n
+    if share < IMBALANCE_SHARE:
+        return None
+    return (
+        f"Heavy class imbalance: {_pct(share)} % of the test items belong to class "
+        f"{_label_text(classes[largest])}, so always predicting that class already scores "
+        f"{_pct(share)} % accuracy. Accuracy is misleading here; read the per-class recall and "
+        "precision (and the cost, if errors differ in price)."
+    )
+
+
+def _ties_warning(name: str, scores: np.ndarray) -> str | None:
+    _, counts = np.unique(scores, return_counts=True)
+    tied = int(counts[counts > 1].sum())
+    if tied == 0:
+        return None
+    return (
+        f"Ties in the scores of {name}: {tied} of {scores.size} test items share their score with "
+        f"another item ({counts.size} distinct scores). The ROC curve crosses tied positives and "
+        "negatives in one diagonal step and the AUC counts such pairs as one half. A finer score "
+        "would separate them: a probability rather than a vote count, a log-odds or decision "
+        "value rather than a probability that saturates at 0 or 1."
+    )
+
+
+def _size_warning(
+    size: int, needed: dict[str, int], halfwidths: dict[str, float], target: float, level: str
+) -> str | None:
+    most = max(needed.values())
+    if most <= size:
+        return None
+    widths = ", ".join(f"±{_pct(h)} points ({name})" for name, h in halfwidths.items())
+    return (
+        f"The test set is too small for a precision of ±{_pct(target)} points: with {size} items "
+        f"the {level} Clopper–Pearson intervals of the accuracy are {widths}; about {most} test "
+        "items would be needed (intervals.trials_for_halfwidth, the sample-size rule of notebook "
+        "02)."
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# one classifier
+
+
+@dataclass(frozen=True, eq=False)
+class ClassifierReport:
+    """Everything :func:`describe_classifier` computes for one classifier on one test set.
+
+    Attributes
+    ----------
+    name : str
+    size : int
+        Number of test items n.
+    correct : int
+        Number classified correctly.
+    accuracy : float
+        correct / n (:func:`evalkit.metrics.accuracy` of the confusion matrix).
+    clopper_pearson, wilson : Interval
+        Intervals for the accuracy (:mod:`evalkit.intervals`).
+    classes : tuple
+        The classes (sorted), the order of the rows and columns of ``confusion``.
+    class_counts : ndarray
+        Test items per true class.
+    confusion : ndarray
+        Rows = true class, columns = predicted class (:func:`evalkit.metrics.confusion_matrix`).
+    recall, precision, f1 : ndarray
+        Per class (NaN where a class is never predicted, for precision).
+    cost, total_cost : float or None
+        Average and total cost under the cost matrix, if one was given.
+    positive : label or None
+        The class the scores rank (binary problems with scores only).
+    roc_curve : RocCurve or None
+    auc : AucInterval or None
+        AUC with DeLong's interval.
+    halfwidth : float
+        The precision the test-set size was checked for.
+    trials_needed : int
+        Test items needed for a Clopper–Pearson half-width ``halfwidth`` at this accuracy.
+    confidence : float
+    warnings : tuple of str
+    """
+
+    name: str
+    size: int
+    correct: int
+    accuracy: float
+    clopper_pearson: Interval
+    wilson: Interval
+    classes: tuple
+    class_counts: np.ndarray
+    confusion: np.ndarray
+    recall: np.ndarray
+    precision: np.ndarray
+    f1: np.ndarray
+    cost: float | None
+    total_cost: float | None
+    positive: Any
+    roc_curve: roc.RocCurve | None
+    auc: roc.AucInterval | None
+    halfwidth: float
+    trials_needed: int
+    confidence: float
+    warnings: tuple[str, ...] = field(default=())
+
+    # ---- text
+
+    def accuracy_sentence(self) -> str:
+        """'A: 96.5 % correct (275 of 285; 95 % CI 93.6 to 98.3, Clopper–Pearson; …)'."""
+        cp, w = self.clopper_pearson, self.wilson
+        return (
+            f"{self.name}: {_pct(self.accuracy)} % correct ({self.correct} of {self.size}; "
+            f"{_level(self.confidence)} CI {_pct(cp.low)} to {_pct(cp.high)} Clopper–Pearson, "
+            f"{_pct(w.low)} to {_pct(w.high)} Wilson)."
+        )
+
+    def class_sentence(self) -> str:
+        parts = []
+        for k, label in enumerate(self.classes):
+            vals = (self.recall[k], self.precision[k], self.f1[k])
+            txt = " / ".join("–" if not math.isfinite(v) else f"{v:.2f}" for v in vals)
+            parts.append(f"class {_label_text(label)}: {txt}")
+        return f"{self.name} per class (recall / precision / F1): " + "; ".join(parts) + "."
+
+    def auc_sentence(self) -> str | None:
+        if self.auc is None:
+            return None
+        ci = self.auc
+        return (
+            f"AUC of {self.name} (class {_label_text(self.positive)} positive): "
+            f"{ci.estimate:.3f} ({_level(self.confidence)} CI {ci.low:.3f} to {ci.high:.3f}, "
+            "DeLong)."
+        )
+
+    def summary(self) -> str:
+        """The report in sentences (plain text)."""
+        lines = [
+            f"Evaluation of {self.name} on {self.size} test items "
+            f"({_level(self.confidence)} confidence).",
+            "",
+            "Accuracy: " + self.accuracy_sentence(),
+            self.class_sentence(),
+        ]
+        if self.cost is not None:
+            lines.append(
+                f"Cost under the given cost matrix: {self.total_cost:.6g} in total, "
+                f"{self.cost:.3g} per test item."
+            )
+        if self.auc is not None:
+            lines.append(self.auc_sentence())
+        if self.warnings:
+            lines += ["", "Warnings:"] + [f"- {w}" for w in self.warnings]
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.summary()
+
+    def __repr__(self) -> str:
+        cp = self.clopper_pearson
+        return (
+            f"<ClassifierReport {self.name!r}: accuracy {self.accuracy:.4f} on {self.size} items, "
+            f"{_level(self.confidence)} CI {cp.low:.4f} to {cp.high:.4f}, "
+            f"{len(self.warnings)} warning(s)>"
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """All numbers as plain Python values (JSON-ready; NaN becomes None)."""
+        out = {
+            "name": self.name,
+            "size": self.size,
+            "correct": self.correct,
+            "accuracy": self.accuracy,
+            "confidence": self.confidence,
+            "clopper_pearson": _interval_dict(self.clopper_pearson),
+            "wilson": _interval_dict(self.wilson),
+            "classes": list(self.classes),
+            "class_counts": self.class_counts,
+            "confusion": self.confusion,
+            "recall": self.recall,
+            "precision": self.precision,
+            "f1": self.f1,
+            "cost": self.cost,
+            "total_cost": self.total_cost,
+            "positive": self.positive,
+            "auc": _interval_dict(self.auc),
+            "roc_curve": None
+            if self.roc_curve is None
+            else {"fpr": self.roc_curve.fpr, "tpr": self.roc_curve.tpr},
+            "halfwidth": self.halfwidth,
+            "trials_needed": self.trials_needed,
+            "warnings": list(self.warnings),
+            "summary": self.summary(),
+        }
+        return _plain(out)
+
+    def _repr_html_(self) -> str:
+        return _html_page(f"{self.name}: evaluation on {self.size} test items", [self], None)
+
+    def plot(self) -> Any:
+        """One figure: accuracy interval, confusion matrix and (with scores) the ROC curve."""
+        return _plot([self], None)
+
+
+def _class_info(y_true: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    y = _as_labels(y_true, "y_true")
+    classes, counts = np.unique(y, return_counts=True)
+    if classes.size < 2:
+        raise ValueError(
+            f"y_true must contain at least two classes; got only {classes[0].item()!r}"
+        )
+    return y, classes, counts
+
+
+def _describe(
+    y: np.ndarray,
+    classes: np.ndarray,
+    class_counts: np.ndarray,
+    pred: np.ndarray,
+    scores: np.ndarray | None,
+    *,
+    name: str,
+    confidence: float,
+    cost: Any,
+    positive: Any,
+    halfwidth: float,
+) -> ClassifierReport:
+    confusion = metrics.confusion_matrix(y, pred, labels=classes)
+    correct = int(np.trace(confusion))
+    size = int(y.size)
+    cost_avg = total = None
+    if cost is not None:
+        total = float(metrics.expected_cost(confusion, cost))
+        cost_avg = float(metrics.expected_cost(confusion, cost, average=True))
+    curve = auc_ci = None
+    if scores is not None:
+        is_positive = y == positive
+        curve = roc.roc_curve(scores, is_positive)
+        auc_ci = roc.auc_interval(scores, is_positive, method="delong", confidence=confidence)
+    accuracy = float(metrics.accuracy(confusion))
+    needed = int(intervals.trials_for_halfwidth(halfwidth, accuracy, confidence))
+    nan = float("nan")
+    return ClassifierReport(
+        name=name,
+        size=size,
+        correct=correct,
+        accuracy=accuracy,
+        clopper_pearson=intervals.clopper_pearson(correct, size, confidence),
+        wilson=intervals.wilson(correct, size, confidence),
+        classes=tuple(c.item() for c in classes),
+        class_counts=class_counts.astype(np.int64),
+        confusion=confusion,
+        recall=np.asarray(metrics.recall(confusion, zero_division=nan)),
+        precision=np.asarray(metrics.precision(confusion, zero_division=nan)),
+        f1=np.asarray(metrics.f_measure(confusion, zero_division=nan)),
+        cost=cost_avg,
+        total_cost=total,
+        positive=None if scores is None else positive.item(),
+        roc_curve=curve,
+        auc=auc_ci,
+        halfwidth=halfwidth,
+        trials_needed=needed,
+        confidence=confidence,
+    )
+
+
+def _check_name(name: Any, what: str) -> str:
+    if not isinstance(name, str) or not name.strip():
+        raise TypeError(f"{what} must be a non-empty string; got {name!r}")
+    return name
+
+
+def _needs_binary(classes: np.ndarray, which: str) -> None:
+    if classes.size != 2:
+        raise ValueError(
+            f"{which} can only be used with two classes (a ROC curve ranks one class against the "
+            f"other); y_true has {classes.size}: {[c.item() for c in classes]!r}"
+        )
+
+
+def describe_classifier(
+    y_true: ArrayLike,
+    pred: ArrayLike,
+    scores: ArrayLike | None = None,
+    *,
+    name: str = "classifier",
+    confidence: float = 0.95,
+    cost: ArrayLike | None = None,
+    positive: Any = None,
+    halfwidth: float = DEFAULT_HALFWIDTH,
+) -> ClassifierReport:
+    """Evaluate one classifier on a test set: accuracy with intervals, per-class measures, ROC.
+
+    Parameters
+    ----------
+    y_true : array_like, shape (n,)
+        True class of each test item (numbers or strings); at least two classes.
+    pred : array_like, shape (n,)
+        Predicted class of each item; only classes that occur in ``y_true``.
+    scores : array_like, shape (n,), optional
+        A score per item, higher = more likely ``positive`` (two classes only).
+    name : str
+        The classifier's name in the text.
+    confidence : float
+        Level of every interval.
+    cost : array_like, shape (M, M), optional
+        ``cost[i, j]`` = cost of predicting class j for an item of true class i, classes in
+        sorted order (:func:`evalkit.metrics.expected_cost`).
+    positive : label, optional
+        The class the scores are for; default: the last class in sorted order (1 of 0/1).
+    halfwidth : float
+        The precision (half-width of the accuracy's interval) to check the test-set size for.
+
+    Returns
+    -------
+    ClassifierReport
+
+    Examples
+    --------
+    >>> r = describe_classifier([0, 0, 1, 1, 1, 0, 1, 0], [0, 1, 1, 1, 0, 0, 1, 0], name="M")
+    >>> r.correct, r.size, round(r.clopper_pearson.low, 4)
+    (6, 8, 0.3491)
+    >>> print(r.accuracy_sentence())
+    M: 75.0 % correct (6 of 8; 95 % CI 34.9 to 96.8 Clopper–Pearson, 40.9 to 92.9 Wilson).
+    """
+    level = check_confidence(confidence)
+    target = _check_halfwidth(halfwidth)
+    name = _check_name(name, "name")
+    y, classes, counts = _class_info(y_true)
+    p = _check_predictions(y, pred, "pred", classes)
+    s = None
+    pos = None
+    if scores is not None:
+        _needs_binary(classes, "scores")
+        s = _check_scores(scores, "scores", y.size)
+        pos = _positive_class(classes, positive)
+    report = _describe(
+        y,
+        classes,
+        counts,
+        p,
+        s,
+        name=name,
+        confidence=level,
+        cost=cost,
+        positive=pos,
+        halfwidth=target,
+    )
+    warnings = [
+        _imbalance_warning(classes, counts),
+        _size_warning(
+            report.size,
+            {name: report.trials_needed},
+            {name: (report.clopper_pearson.high - report.clopper_pearson.low) / 2},
+            target,
+            _level(level),
+        ),
+        None if s is None else _ties_warning(name, s),
+    ]
+    return _with_warnings(report, warnings)
+
+
+def _with_warnings(report: Any, warnings: list[str | None]) -> Any:
+    return replace(report, warnings=tuple(w for w in warnings if w))
+
+
+# --------------------------------------------------------------------------------------------
+# two classifiers
+
+
+@dataclass(frozen=True, eq=False)
+class Comparison:
+    """Two classifiers on the same test set: what :func:`compare_classifiers` returns.
+
+    Attributes
+    ----------
+    names : tuple of str
+    size : int
+    confidence : float
+    a, b : ClassifierReport
+        Each classifier on its own (see :func:`describe_classifier`).
+    agreement : ndarray, shape (2, 2)
+        ``[[both right, only A right], [only B right, both wrong]]``
+        (:func:`evalkit.paired.agreement_table`).
+    mcnemar : TestResult
+        McNemar's test, exact when b + c < :data:`EXACT_BELOW`, else χ² with continuity
+        correction (:func:`evalkit.paired.mcnemar`).
+    mcnemar_reason : str
+        Why that form was used.
+    guenter : TestResult
+        Günter's paired test, two-sided (:func:`evalkit.paired.paired_test`), for comparison.
+    difference : Interval
+        Accuracy of A minus accuracy of B with Newcombe's paired interval
+        (:func:`paired_accuracy_difference`).
+    delong : TestResult or None
+        DeLong's test of AUC(A) = AUC(B) (:func:`evalkit.roc.delong_test`), with scores.
+    warnings : tuple of str
+    """
+
+    names: tuple[str, str]
+    size: int
+    confidence: float
+    a: ClassifierReport
+    b: ClassifierReport
+    agreement: np.ndarray
+    mcnemar: TestResult
+    mcnemar_reason: str
+    guenter: TestResult
+    difference: Interval
+    delong: TestResult | None
+    warnings: tuple[str, ...] = field(default=())
+
+    @property
+    def discordant(self) -> int:
+        """b + c: the items on which exactly one classifier is right."""
+        return int(self.agreement[0, 1] + self.agreement[1, 0])
+
+    def difference_sentence(self) -> str:
+        d = self.difference
+        name_a, name_b = self.names
+        level = _level(self.confidence)
+        if d.estimate == 0:
+            head = f"{name_a} and {name_b} are equally accurate on this test set"
+            low, high = d.low, d.high
+        else:
+            better, worse = (name_a, name_b) if d.estimate > 0 else (name_b, name_a)
+            sign = 1 if d.estimate > 0 else -1
+            low, high = sorted((sign * d.low, sign * d.high))
+            head = f"{better} is more accurate than {worse} by {_pct(abs(d.estimate))} points"
+        verdict = (
+            "the interval excludes 0"
+            if (low > 0 or high < 0)
+            else "the interval includes 0, so the test set cannot tell which is more accurate"
+        )
+        return (
+            f"{head} ({level} CI {_pct(low)} to {_pct(high)} points, Newcombe's paired score "
+            f"interval; {verdict})."
+        )
+
+    def agreement_sentence(self) -> str:
+        (both, only_a), (only_b, neither) = self.agreement.tolist()
+        name_a, name_b = self.names
+        return (
+            f"The classifiers agree on {both + neither} items (both right {both}, both wrong "
+            f"{neither}) and disagree on {only_a + only_b}: only {name_a} right on {only_a}, only "
+            f"{name_b} right on {only_b}."
+        )
+
+    def mcnemar_sentence(self) -> str:
+        r = self.mcnemar
+        if r.statistic_name == "chi2":
+            stat = f"χ² = {r.statistic:.2f}, "
+        else:
+            stat = ""
+        return f"{r.method}: {stat}{_pvalue(r.pvalue)} (two-sided); {self.mcnemar_reason}."
+
+    def borderline_sentence(self) -> str | None:
+        """A note when the interval and McNemar's test point different ways (else None)."""
+        alpha = 1 - self.confidence
+        excludes = self.difference.low > 0 or self.difference.high < 0
+        rejects = self.mcnemar.pvalue < alpha
+        if excludes == rejects:
+            return None
+        level = f"{100 * alpha:g} %"
+        if excludes:
+            first = f"The interval excludes 0 but McNemar's test does not reach p < {alpha:g}"
+        else:
+            first = f"McNemar's test gives p < {alpha:g} but the interval includes 0"
+        return (
+            f"{first}: the evidence is borderline at the {level} level (the two methods "
+            "approximate differently), so do not claim a difference on this test set alone."
+        )
+
+    def guenter_sentence(self) -> str:
+        r = self.guenter
+        return (
+            f"For comparison, Günter's paired test gives Z = {r.statistic:.2f}, "
+            f"{_pvalue(r.pvalue)} (two-sided)."
+        )
+
+    def delong_sentence(self) -> str | None:
+        if self.delong is None:
+            return None
+        r = self.delong
+        ci = r.interval
+        return (
+            f"DeLong's test of equal AUCs: difference {self.names[0]} − {self.names[1]} = "
+            f"{r.estimate:.3f} ({_level(self.confidence)} CI {ci.low:.3f} to {ci.high:.3f}), "
+            f"z = {r.statistic:.2f}, {_pvalue(r.pvalue)}."
+        )
+
+    def summary(self) -> str:
+        """The comparison in sentences (plain text, ready to paste into a report)."""
+        a, b = self.a, self.b
+        lines = [
+            f"Comparison of {self.names[0]} and {self.names[1]} on the same {self.size} test "
+            f"items ({_level(self.confidence)} confidence).",
+            "",
+            self.difference_sentence(),
+            "Accuracy: " + a.accuracy_sentence() + " " + b.accuracy_sentence(),
+            self.agreement_sentence(),
+            self.mcnemar_sentence(),
+            self.borderline_sentence(),
+            self.guenter_sentence(),
+            a.class_sentence(),
+            b.class_sentence(),
+        ]
+        if a.cost is not None:
+            lines.append(
+                f"Cost per test item under the given cost matrix: {a.name} {a.cost:.3g}, "
+                f"{b.name} {b.cost:.3g} (totals {a.total_cost:.6g} and {b.total_cost:.6g})."
+            )
+        if self.delong is not None:
+            lines += [a.auc_sentence(), b.auc_sentence(), self.delong_sentence()]
+        if self.warnings:
+            lines += ["", "Warnings:"] + [f"- {w}" for w in self.warnings]
+        return "\n".join(line for line in lines if line is not None)
+
+    def __str__(self) -> str:
+        return self.summary()
+
+    def __repr__(self) -> str:
+        d = self.difference
+        return (
+            f"<Comparison {self.names[0]!r} vs {self.names[1]!r} on {self.size} items: accuracy "
+            f"difference {d.estimate:.4f} ({_level(self.confidence)} CI {d.low:.4f} to "
+            f"{d.high:.4f}), McNemar p = {self.mcnemar.pvalue:.4g}, "
+            f"{len(self.warnings)} warning(s)>"
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """All numbers as plain Python values (JSON-ready; NaN becomes None)."""
+        a_dict = self.a.to_dict()
+        b_dict = self.b.to_dict()
+        for d in (a_dict, b_dict):
+            d.pop("summary")
+        out = {
+            "names": list(self.names),
+            "size": self.size,
+            "confidence": self.confidence,
+            "a": a_dict,
+            "b": b_dict,
+            "agreement": self.agreement,
+            "discordant": self.discordant,
+            "mcnemar": _test_dict(self.mcnemar),
+            "mcnemar_reason": self.mcnemar_reason,
+            "guenter": _test_dict(self.guenter),
+            "difference": _interval_dict(self.difference),
+            "delong": _test_dict(self.delong),
+            "warnings": list(self.warnings),
+            "summary": self.summary(),
+        }
+        return _plain(out)
+
+    def _repr_html_(self) -> str:
+        title = f"{self.names[0]} vs {self.names[1]} on the same {self.size} test items"
+        return _html_page(title, [self.a, self.b], self)
+
+    def plot(self) -> Any:
+        """One figure: accuracies and their difference, agreement table, ROC curves."""
+        return _plot([self.a, self.b], self)
+
+
+def compare_classifiers(
+    y_true: ArrayLike,
+    pred_a: ArrayLike,
+    pred_b: ArrayLike,
+    *,
+    scores_a: ArrayLike | None = None,
+    scores_b: ArrayLike | None = None,
+    names: tuple[str, str] = ("A", "B"),
+    confidence: float = 0.95,
+    cost: ArrayLike | None = None,
+    positive: Any = None,
+    halfwidth: float = DEFAULT_HALFWIDTH,
+) -> Comparison:
+    """Compare two classifiers on the same test set, with the right tests and the caveats.
+
+    What is computed, and by which module (each number equals a direct call):
+
+    * accuracy of each with Clopper–Pearson and Wilson intervals (:mod:`evalkit.intervals`);
+    * the agreement table (:func:`evalkit.paired.agreement_table`); McNemar's test
+      (:func:`evalkit.paired.mcnemar`): exact when b + c < :data:`EXACT_BELOW`, χ² with
+      continuity correction otherwise; Günter's paired test, two-sided
+      (:func:`evalkit.paired.paired_test`);
+    * accuracy(A) − accuracy(B) with Newcombe's paired interval
+      (:func:`paired_accuracy_difference`);
+    * per-class recall, precision, F1 and (with ``cost``) the cost (:mod:`evalkit.metrics`);
+    * with ``scores_a`` and ``scores_b``: ROC curves, AUCs with DeLong intervals and DeLong's
+      test (:mod:`evalkit.roc`).
+
+    Parameters
+    ----------
+    y_true : array_like, shape (n,)
+        True classes (numbers or strings), at least two.
+    pred_a, pred_b : array_like, shape (n,)
+        Predictions of the two classifiers on the same items, in the same order.
+    scores_a, scores_b : array_like, shape (n,), optional
+        Scores (higher = more likely ``positive``); both or neither; two classes only.
+    names : (str, str)
+        Names of the classifiers in the text.
+    confidence : float
+        Level of every interval.
+    cost : array_like, shape (M, M), optional
+        Cost matrix, rows = true class, columns = predicted class, classes in sorted order.
+    positive : label, optional
+        The class the scores are for; default: the last class in sorted order.
+    halfwidth : float
+        The precision of each accuracy to check the test-set size for (default ±5 points).
+
+    Returns
+    -------
+    Comparison
+
+    Examples
+    --------
+    >>> y = [1, 0] * 20
+    >>> a = [1, 0] * 20
+    >>> b = [1, 0] * 15 + [0, 1] * 5
+    >>> c = compare_classifiers(y, a, b)
+    >>> c.agreement.tolist(), round(c.mcnemar.pvalue, 4)
+    ([[30, 10], [0, 0]], 0.002)
+    >>> round(c.difference.estimate, 3), round(c.difference.low, 3), round(c.difference.high, 3)
+    (0.25, 0.111, 0.402)
+    >>> print(c.summary().splitlines()[2])  # doctest: +NORMALIZE_WHITESPACE
+    A is more accurate than B by 25.0 points (95 % CI 11.1 to 40.2 points, Newcombe's paired
+    score interval; the interval excludes 0).
+    """
+    level = check_confidence(confidence)
+    target = _check_halfwidth(halfwidth)
+    if not isinstance(names, (tuple, list)) or len(names) != 2:
+        raise TypeError(f"names must be a pair of strings like ('A', 'B'); got {names!r}")
+    name_a = _check_name(names[0], "names[0]")
+    name_b = _check_name(names[1], "names[1]")
+    if name_a == name_b:
+        raise ValueError(f"names must differ; got {names!r}")
+    y, classes, counts = _class_info(y_true)
+    pa = _check_predictions(y, pred_a, "pred_a", classes)
+    pb = _check_predictions(y, pred_b, "pred_b", classes)
+    if (scores_a is None) != (scores_b is None):
+        raise ValueError("scores_a and scores_b must be given together (or neither)")
+    sa = sb = pos = None
+    if scores_a is not None:
+        _needs_binary(classes, "scores_a and scores_b")
+        sa = _check_scores(scores_a, "scores_a", y.size)
+        sb = _check_scores(scores_b, "scores_b", y.size)
+        pos = _positive_class(classes, positive)
+    common = dict(confidence=level, cost=cost, positive=pos, halfwidth=target)
+    rep_a = _describe(y, classes, counts, pa, sa, name=name_a, **common)
+    rep_b = _describe(y, classes, counts, pb, sb, name=name_b, **common)
+
+    table = paired.agreement_table(pa == y, pb == y)
+    size = int(y.size)
+    (both, only_a), (only_b, _) = table.tolist()
+    discordant = only_a + only_b
+    exact = discordant < EXACT_BELOW
+    mcnemar = paired.mcnemar(only_a, only_b, exact=exact, correction=True)
+    if exact:
+        reason = (
+            f"the exact test is used because only b + c = {discordant} items are discordant "
+            f"(< {EXACT_BELOW}, the usual rule of thumb for the χ² approximation)"
+        )
+    else:
+        reason = (
+            f"the χ² approximation with continuity correction is used because b + c = "
+            f"{discordant} ≥ {EXACT_BELOW} items are discordant (the usual rule of thumb)"
+        )
+    guenter = paired.paired_test(
+        (both + only_a) / size, (both + only_b) / size, both / size, size, alternative="two-sided"
+    )
+    difference = paired_accuracy_difference(table, level)
+    delong = None
+    if sa is not None:
+        delong = roc.delong_test(sa, sb, y == pos, confidence=level)
+    half = {r.name: (r.clopper_pearson.high - r.clopper_pearson.low) / 2 for r in (rep_a, rep_b)}
+    warnings = [
+        _discordant_warning(discordant),
+        _imbalance_warning(classes, counts),
+        _size_warning(
+            size,
+            {r.name: r.trials_needed for r in (rep_a, rep_b)},
+            half,
+            target,
+            _level(level),
+        ),
+    ]
+    if sa is not None:
+        warnings += [_ties_warning(name_a, sa), _ties_warning(name_b, sb)]
+    return Comparison(
+        names=(name_a, name_b),
+        size=size,
+        confidence=level,
+        a=rep_a,
+        b=rep_b,
+        agreement=table,
+        mcnemar=mcnemar,
+        mcnemar_reason=reason,
+        guenter=guenter,
+        difference=difference,
+        delong=delong,
+        warnings=tuple(w for w in warnings if w),
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# HTML and figure
+
+
+def _cell(value: Any) -> str:
+    if isinstance(value, float):
+        return "–" if not math.isfinite(value) else f"{value:.3f}"
+    return html.escape(str(value))
+
+
+def _table(header: list[str], rows: list[list[Any]]) -> str:
+    head = "".join(f"<th>{html.escape(h)}</th>" for h in header)
+    body = "".join("<tr>" + "".join(f"<td>{_cell(v)}</td>" for v in row) + "</tr>" for row in rows)
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def _html_page(title: str, reports: list[ClassifierReport], comp: Comparison | None) -> str:
+    level = _level(reports[0].confidence)
+    parts = [f"<h4>{html.escape(title)}</h4>"]
+    if comp is not None:
+        parts.append(f"<p><b>{html.escape(comp.difference_sentence())}</b></p>")
+    rows = []
+    for r in reports:
+        cp, w = r.clopper_pearson, r.wilson
+        row = [r.name, f"{r.correct} / {r.size}", f"{_pct(r.accuracy)} %"]
+        row += [f"{_pct(cp.low)} – {_pct(cp.high)}", f"{_pct(w.low)} – {_pct(w.high)}"]
+        row.append(
+            "–" if r.auc is None else f"{r.auc.estimate:.3f} ({r.auc.low:.3f} – {r.auc.high:.3f})"
+        )
+        if r.cost is not None:
+            row.append(f"{r.cost:.3g}")
+        rows.append(row)
+    header = ["classifier", "correct", "accuracy", f"{level} Clopper–Pearson", f"{level} Wilson"]
+    header.append(f"AUC ({level} DeLong)")
+    if reports[0].cost is not None:
+        header.append("cost per item")
+    parts.append(_table(header, rows))
+    if comp is not None:
+        (both, only_a), (only_b, neither) = comp.agreement.tolist()
+        name_a, name_b = comp.names
+        parts.append(
+            _table(
+                ["", f"{name_b} right", f"{name_b} wrong"],
+                [[f"{name_a} right", both, only_a], [f"{name_a} wrong", only_b, neither]],
+            )
+        )
+        tests = [[comp.mcnemar.method, _pvalue(comp.mcnemar.pvalue), comp.mcnemar_reason]]
+        tests.append([comp.guenter.method, _pvalue(comp.guenter.pvalue), "for comparison"])
+        if comp.delong is not None:
+            tests.append([comp.delong.method, _pvalue(comp.delong.pvalue), "equal AUCs"])
+        parts.append(_table(["test", "p (two-sided)", "note"], tests))
+    class_rows = []
+    for r in reports:
+        for k, label in enumerate(r.classes):
+            class_rows.append(
+                [
+                    r.name,
+                    _label_text(label),
+                    int(r.class_counts[k]),
+                    float(r.recall[k]),
+                    float(r.precision[k]),
+                    float(r.f1[k]),
+                ]
+            )
+    parts.append(_table(["classifier", "class", "items", "recall", "precision", "F1"], class_rows))
+    warnings = comp.warnings if comp is not None else reports[0].warnings
+    if warnings:
+        items = "".join(f"<li>{html.escape(w)}</li>" for w in warnings)
+        parts.append(f"<p><b>Warnings</b></p><ul>{items}</ul>")
+    return "<div>" + "".join(parts) + "</div>"
+
+
+def _plot(reports: list[ClassifierReport], comp: Comparison | None) -> Any:
+    import matplotlib.pyplot as plt
+
+    from evalkit.plots import COLORS
+
+    colors = [COLORS["a"], COLORS["b"]]
+    level = _level(reports[0].confidence)
+    if comp is None:
+        fig, axes = plt.subplots(1, 3, figsize=(12.0, 3.8), layout="constrained")
+        ax_acc, ax_table, ax_last = axes
+    else:
+        fig, axes = plt.subplots(2, 2, figsize=(10.0, 7.2), layout="constrained")
+        (ax_acc, ax_diff), (ax_table, ax_last) = axes
+
+    # accuracies with both intervals
+    for i, r in enumerate(reports):
+        for ci, offset, style in ((r.clopper_pearson, -0.08, "o"), (r.wilson, 0.08, "D")):
+            ax_acc.errorbar(
+                [100 * r.accuracy],
+                [i + offset],
+                xerr=[[100 * (r.accuracy - ci.low)], [100 * (ci.high - r.accuracy)]],
+                fmt=style,
+                color=colors[i],
+                capsize=4,
+                mfc="white" if style == "D" else colors[i],
+                label=f"{r.name}: {'Clopper–Pearson' if style == 'o' else 'Wilson'}",
+            )
+    ax_acc.set_yticks(range(len(reports)), [r.name for r in reports])
+    ax_acc.set_ylim(-0.6, len(reports) - 0.4)
+    ax_acc.set_xlabel("accuracy (%)")
+    ax_acc.set_title(f"Accuracy with {level} intervals")
+    ax_acc.legend(loc="best", fontsize=8)
+
+    if comp is not None:
+        d = comp.difference
+        ax_diff.errorbar(
+            [100 * d.estimate],
+            [0],
+            xerr=[[100 * (d.estimate - d.low)], [100 * (d.high - d.estimate)]],
+            fmt="s",
+            color=COLORS["reference"],
+            capsize=6,
+            label=f"{level} Newcombe paired interval",
+        )
+        ax_diff.axvline(0, color="k", lw=1, ls=":", label="no difference")
+        ax_diff.set_yticks([0], [f"{comp.names[0]} − {comp.names[1]}"])
+        ax_diff.set_ylim(-1, 1)
+        ax_diff.set_xlabel("difference of accuracies (percentage points)")
+        ax_diff.set_title(f"Difference; McNemar {_pvalue(comp.mcnemar.pvalue)}")
+        ax_diff.legend(loc="upper left", fontsize=8)
+
+        table = comp.agreement
+        ax_table.imshow(np.log1p(table), cmap="Blues", vmin=0, vmax=np.log1p(table.max()) * 1.3)
+        text = [["both right", f"only {comp.names[0]}"], [f"only {comp.names[1]}", "both wrong"]]
+        for i in range(2):
+            for j in range(2):
+                ax_table.text(j, i, f"{text[i][j]}\n{table[i, j]}", ha="center", va="center")
+        ax_table.set_xticks([0, 1], ["right", "wrong"])
+        ax_table.set_yticks([0, 1], ["right", "wrong"])
+        ax_table.set_xlabel(comp.names[1])
+        ax_table.set_ylabel(comp.names[0])
+        ax_table.set_title(f"Agreement: {comp.discordant} discordant items")
+    else:
+        r = reports[0]
+        conf = r.confusion
+        ax_table.imshow(np.log1p(conf), cmap="Blues", vmin=0, vmax=np.log1p(conf.max()) * 1.3)
+        for i in range(conf.shape[0]):
+            for j in range(conf.shape[1]):
+                ax_table.text(j, i, str(conf[i, j]), ha="center", va="center")
+        ticks = [_label_text(c) for c in r.classes]
+        ax_table.set_xticks(range(len(ticks)), ticks)
+        ax_table.set_yticks(range(len(ticks)), ticks)
+        ax_table.set_xlabel("predicted class")
+        ax_table.set_ylabel("true class")
+        ax_table.set_title("Confusion matrix (counts)")
+    ax_table.grid(False)
+
+    if reports[0].roc_curve is not None:
+        for i, r in enumerate(reports):
+            c = r.roc_curve
+            ax_last.plot(c.fpr, c.tpr, color=colors[i], label=f"{r.name}: AUC {r.auc.estimate:.3f}")
+        ax_last.plot([0, 1], [0, 1], color=COLORS["reference"], lw=1, ls="--", label="chance")
+        ax_last.set_xlabel("false-positive rate")
+        ax_last.set_ylabel("true-positive rate")
+        ax_last.set_title(f"ROC curves (positive class {_label_text(reports[0].positive)})")
+        ax_last.legend(loc="lower right", fontsize=8)
+    else:
+        width = 0.8 / len(reports)
+        ticks = [_label_text(c) for c in reports[0].classes]
+        x = np.arange(len(ticks))
+        for i, r in enumerate(reports):
+            ax_last.bar(
+                x + (i - (len(reports) - 1) / 2) * width,
+                r.recall,
+                width,
+                color=colors[i],
+                label=r.name,
+            )
+        ax_last.set_xticks(x, ticks)
+        ax_last.set_ylim(0, 1.05)
+        ax_last.set_xlabel("true class")
+        ax_last.set_ylabel("recall")
+        ax_last.set_title("Recall per class")
+        ax_last.legend(loc="lower right", fontsize=8)
+    return fig

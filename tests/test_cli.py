@@ -1,0 +1,304 @@
+"""Tests of the command line ``python -m evalkit compare`` (evalkit/__main__.py)."""
+
+from __future__ import annotations
+
+import csv
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from evalkit.__main__ import main
+from evalkit.report import compare_classifiers
+from tests.conftest import REPO
+
+DATA = Path(__file__).resolve().parent / "data"
+LABELS, PRED_A, PRED_B, ONE = (
+    str(DATA / f) for f in ("labels.csv", "pred_a.csv", "pred_b.csv", "data.csv")
+)
+
+
+def column(path: str, name: str, kind=int) -> list:
+    with open(path, newline="") as handle:
+        return [kind(row[name]) for row in csv.DictReader(handle)]
+
+
+def expected(scores: bool = False, **kwargs):
+    y = column(ONE, "y")
+    extra = {}
+    if scores:
+        extra = {"scores_a": column(ONE, "s_a", float), "scores_b": column(ONE, "s_b", float)}
+    return compare_classifiers(y, column(ONE, "pred_a"), column(ONE, "pred_b"), **extra, **kwargs)
+
+
+def run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "evalkit", *args], capture_output=True, text=True, cwd=REPO
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# good files
+
+
+def test_three_files_in_a_subprocess():
+    result = run("compare", LABELS, PRED_A, PRED_B)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
+    assert result.stdout.strip() == expected().summary()
+
+
+def test_one_file_with_named_columns_and_scores_in_a_subprocess():
+    result = run(
+        "compare",
+        ONE,
+        "--labels",
+        "y",
+        "--a",
+        "pred_a",
+        "--b",
+        "pred_b",
+        "--scores-a",
+        "s_a",
+        "--scores-b",
+        "s_b",
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == expected(scores=True).summary()
+    assert "DeLong's test of equal AUCs" in result.stdout
+
+
+def test_three_files_with_score_columns_via_main(capsys):
+    code = main(["compare", LABELS, PRED_A, PRED_B, "--scores-a", "score", "--scores-b", "score"])
+    out = capsys.readouterr()
+    assert code == 0 and out.err == ""
+    assert out.out.strip() == expected(scores=True).summary()
+
+
+def test_names_confidence_and_json(capsys):
+    code = main(
+        [
+            "compare",
+            ONE,
+            "--labels",
+            "y",
+            "--a",
+            "pred_a",
+            "--b",
+            "pred_b",
+            "--names",
+            "old",
+            "new",
+            "--confidence",
+            "0.9",
+            "--json",
+        ]
+    )
+    out = capsys.readouterr()
+    assert code == 0
+    data = json.loads(out.out)
+    direct = expected(names=("old", "new"), confidence=0.9)
+    assert data["names"] == ["old", "new"]
+    assert data["confidence"] == 0.9
+    assert data["mcnemar"]["pvalue"] == direct.mcnemar.pvalue
+    assert data["difference"]["low"] == direct.difference.low
+    assert data["summary"] == direct.summary()
+
+
+def test_text_labels_and_positive_class(tmp_path, capsys):
+    y = ["spam", "ham"] * 10
+    rng = np.random.default_rng(10)
+    s_a = [f"{v:.3f}" for v in rng.random(20)]
+    s_b = [f"{v:.3f}" for v in rng.random(20)]
+    pa = ["spam" if float(v) > 0.5 else "ham" for v in s_a]
+    pb = ["spam" if float(v) > 0.4 else "ham" for v in s_b]
+    path = tmp_path / "mail.csv"
+    with path.open("w", newline="") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(["truth", "first", "second", "sa", "sb"])
+        writer.writerows(zip(y, pa, pb, s_a, s_b, strict=True))
+    code = main(
+        [
+            "compare",
+            str(path),
+            "--labels",
+            "truth",
+            "--a",
+            "first",
+            "--b",
+            "second",
+            "--scores-a",
+            "sa",
+            "--scores-b",
+            "sb",
+            "--positive",
+            "spam",
+        ]
+    )
+    out = capsys.readouterr()
+    assert code == 0, out.err
+    direct = compare_classifiers(
+        y,
+        pa,
+        pb,
+        scores_a=[float(v) for v in s_a],
+        scores_b=[float(v) for v in s_b],
+        positive="spam",
+    )
+    assert out.out.strip() == direct.summary()
+    assert "class spam positive" in out.out
+
+
+def test_numeric_labels_written_differently_are_the_same_class(tmp_path, capsys):
+    (tmp_path / "y.csv").write_text("label\n1\n0\n1\n0\n1\n")
+    (tmp_path / "a.csv").write_text("pred\n1.0\n0.0\n1.0\n1.0\n1.0\n")
+    (tmp_path / "b.csv").write_text("pred\n1\n0\n0\n0\n1\n")
+    code = main(["compare", *(str(tmp_path / f) for f in ("y.csv", "a.csv", "b.csv"))])
+    out = capsys.readouterr()
+    assert code == 0, out.err
+    assert "A: 80.0 % correct (4 of 5;" in out.out
+
+
+def test_help_exits_zero(capsys):
+    assert main(["compare", "--help"]) == 0
+    assert "--scores-a" in capsys.readouterr().out
+
+
+# ---------------------------------------------------------------------------------------------
+# bad files: exit code 2 and one clear message on stderr
+
+
+def error_of(argv: list[str], capsys) -> str:
+    code = main(argv)
+    out = capsys.readouterr()
+    assert code == 2
+    assert out.out == ""
+    return out.err
+
+
+def test_missing_file(capsys):
+    err = error_of(["compare", LABELS, str(DATA / "nope.csv"), PRED_B], capsys)
+    assert "error: file not found:" in err and "nope.csv" in err
+
+
+def test_missing_file_in_a_subprocess():
+    result = run("compare", str(DATA / "nope.csv"), "--labels", "y", "--a", "a", "--b", "b")
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert "python -m evalkit compare: error: file not found:" in result.stderr
+
+
+def test_missing_column(capsys):
+    err = error_of(["compare", ONE, "--labels", "y", "--a", "pred_a", "--b", "pred_c"], capsys)
+    assert "has no column 'pred_c'; its columns are 'y', 'pred_a', 'pred_b', 's_a', 's_b'" in err
+    err = error_of(
+        ["compare", LABELS, PRED_A, PRED_B, "--scores-a", "s", "--scores-b", "s"], capsys
+    )
+    assert "pred_a.csv has no column 's'" in err
+
+
+def test_unequal_lengths(capsys):
+    err = error_of(["compare", LABELS, str(DATA / "pred_short.csv"), PRED_B], capsys)
+    assert "the files must have one row per test item, in the same order" in err
+    assert "labels.csv has 60" in err and "pred_short.csv has 59" in err
+
+
+def test_unequal_lengths_in_a_subprocess():
+    result = run("compare", LABELS, str(DATA / "pred_short.csv"), PRED_B)
+    assert result.returncode == 2
+    assert "pred_short.csv has 59" in result.stderr
+
+
+def test_labels_that_do_not_match(capsys):
+    err = error_of(["compare", LABELS, str(DATA / "pred_words.csv"), PRED_B], capsys)
+    assert "pred_a contains the label 'no', which never occurs in y_true" in err
+    assert "pred_words.csv" in err
+
+
+def test_labels_that_do_not_match_in_a_subprocess():
+    result = run("compare", LABELS, PRED_A, str(DATA / "pred_words.csv"))
+    assert result.returncode == 2
+    assert "pred_b contains the label 'no'" in result.stderr
+
+
+def test_score_that_is_not_a_number(capsys):
+    err = error_of(
+        [
+            "compare",
+            str(DATA / "scores_bad.csv"),
+            "--labels",
+            "y",
+            "--a",
+            "pred_a",
+            "--b",
+            "pred_b",
+            "--scores-a",
+            "s_a",
+            "--scores-b",
+            "s_b",
+        ],
+        capsys,
+    )
+    assert "scores_bad.csv, line 6: score 'high' in column 's_a' is not a number" in err
+
+
+def test_empty_cell(capsys):
+    err = error_of(
+        [
+            "compare",
+            str(DATA / "empty_cell.csv"),
+            "--labels",
+            "y",
+            "--a",
+            "pred_a",
+            "--b",
+            "pred_b",
+        ],
+        capsys,
+    )
+    assert "empty_cell.csv, line 9: no value in column 'pred_a'" in err
+
+
+def test_empty_and_header_only_files(tmp_path, capsys):
+    empty = tmp_path / "empty.csv"
+    empty.write_text("")
+    assert "is empty" in error_of(["compare", str(empty), PRED_A, PRED_B], capsys)
+    header = tmp_path / "header.csv"
+    header.write_text("label\n")
+    assert "has a header row but no data rows" in error_of(
+        ["compare", str(header), PRED_A, PRED_B], capsys
+    )
+
+
+def test_single_class_labels(tmp_path, capsys):
+    for name in ("y", "a", "b"):
+        (tmp_path / f"{name}.csv").write_text("label\n1\n1\n1\n")
+    err = error_of(["compare", *(str(tmp_path / f"{n}.csv") for n in "yab")], capsys)
+    assert "y_true must contain at least two classes" in err
+
+
+def test_wrong_number_of_files_and_missing_options(capsys):
+    err = error_of(["compare", LABELS, PRED_A], capsys)
+    assert "give one CSV file (with --labels, --a, --b) or three" in err
+    err = error_of(["compare", ONE, "--labels", "y"], capsys)
+    assert "name its columns with --labels, --a and --b (missing: --a, --b)" in err
+    err = error_of(["compare", LABELS, PRED_A, PRED_B, "--scores-a", "score"], capsys)
+    assert "give --scores-a and --scores-b together" in err
+
+
+def test_bad_options_are_argparse_errors(capsys):
+    assert main(["compare", LABELS, PRED_A, PRED_B, "--confidence", "high"]) == 2
+    assert "invalid float value" in capsys.readouterr().err
+    assert main(["frobnicate"]) == 2
+    assert "invalid choice" in capsys.readouterr().err
+    err = error_of(["compare", LABELS, PRED_A, PRED_B, "--confidence", "95"], capsys)
+    assert "confidence must be strictly between 0 and 1" in err
+
+
+@pytest.mark.parametrize("argv", [[], ["compare"]])
+def test_no_arguments(argv, capsys):
+    assert main(argv) == 2
+    assert "usage:" in capsys.readouterr().err

@@ -1,0 +1,570 @@
+"""Tests of evalkit.report: every number equals the owning module's, the rules, the sentences."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from scipy import stats
+
+from evalkit import intervals, metrics, paired, roc
+from evalkit.report import (
+    EXACT_BELOW,
+    ClassifierReport,
+    Comparison,
+    compare_classifiers,
+    describe_classifier,
+    paired_accuracy_difference,
+)
+
+
+def make_pair(both_right, only_a, only_b, both_wrong, *, positive_share=0.5, seed=0):
+    """Labels and two predictions whose agreement table is exactly the given counts."""
+    rng = np.random.default_rng(seed)
+    n = both_right + only_a + only_b + both_wrong
+    y = (rng.random(n) < positive_share).astype(int)
+    right_a = np.array([True] * both_right + [True] * only_a + [False] * (only_b + both_wrong))
+    right_b = np.array(
+        [True] * both_right + [False] * only_a + [True] * only_b + [False] * both_wrong
+    )
+    order = rng.permutation(n)
+    right_a, right_b = right_a[order], right_b[order]
+    pred_a = np.where(right_a, y, 1 - y)
+    pred_b = np.where(right_b, y, 1 - y)
+    return y, pred_a, pred_b
+
+
+@pytest.fixture(scope="module")
+def scored():
+    """A binary test set with scores for both classifiers (continuous, no ties)."""
+    rng = np.random.default_rng(10)
+    n = 300
+    y = (rng.random(n) < 0.4).astype(int)
+    scores_a = y * 1.5 + rng.normal(size=n)
+    scores_b = y * 1.0 + rng.normal(size=n)
+    return y, (scores_a > 0.75).astype(int), (scores_b > 0.5).astype(int), scores_a, scores_b
+
+
+@pytest.fixture(scope="module")
+def comparison(scored):
+    y, pa, pb, sa, sb = scored
+    return compare_classifiers(
+        y, pa, pb, scores_a=sa, scores_b=sb, names=("first", "second"), cost=[[0, 1], [10, 0]]
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# every number equals a direct call of the module that owns it
+
+
+def test_accuracy_intervals_equal_the_intervals_module(scored, comparison):
+    y, pa, pb, *_ = scored
+    for pred, rep in ((pa, comparison.a), (pb, comparison.b)):
+        correct = int(np.sum(pred == y))
+        assert rep.correct == correct and rep.size == y.size
+        assert rep.accuracy == metrics.accuracy(metrics.confusion_matrix(y, pred))
+        assert rep.clopper_pearson == intervals.clopper_pearson(correct, y.size, 0.95)
+        assert rep.wilson == intervals.wilson(correct, y.size, 0.95)
+        assert rep.trials_needed == intervals.trials_for_halfwidth(0.05, rep.accuracy, 0.95)
+
+
+def test_per_class_measures_and_cost_equal_the_metrics_module(scored, comparison):
+    y, pa, pb, *_ = scored
+    cost = [[0, 1], [10, 0]]
+    for pred, rep in ((pa, comparison.a), (pb, comparison.b)):
+        conf = metrics.confusion_matrix(y, pred, labels=[0, 1])
+        np.testing.assert_array_equal(rep.confusion, conf)
+        np.testing.assert_array_equal(rep.recall, metrics.recall(conf))
+        np.testing.assert_array_equal(rep.precision, metrics.precision(conf))
+        np.testing.assert_array_equal(rep.f1, metrics.f_measure(conf))
+        assert rep.total_cost == metrics.expected_cost(conf, cost)
+        assert rep.cost == metrics.expected_cost(conf, cost, average=True)
+
+
+def test_paired_tests_equal_the_paired_module(scored, comparison):
+    y, pa, pb, *_ = scored
+    table = paired.agreement_table(pa == y, pb == y)
+    np.testing.assert_array_equal(comparison.agreement, table)
+    (a, b), (c, _) = table.tolist()
+    n = y.size
+    expected = paired.mcnemar(b, c, exact=b + c < EXACT_BELOW, correction=True)
+    assert comparison.mcnemar == expected
+    guenter = paired.paired_test((a + b) / n, (a + c) / n, a / n, n, alternative="two-sided")
+    assert comparison.guenter == guenter
+    assert comparison.difference == paired_accuracy_difference(table, 0.95)
+    assert comparison.difference.estimate == pytest.approx(
+        comparison.a.accuracy - comparison.b.accuracy, abs=1e-15
+    )
+
+
+def test_roc_numbers_equal_the_roc_module(scored, comparison):
+    y, _, _, sa, sb = scored
+    for s, rep in ((sa, comparison.a), (sb, comparison.b)):
+        assert rep.auc == roc.auc_interval(s, y, method="delong", confidence=0.95)
+        curve = roc.roc_curve(s, y)
+        np.testing.assert_array_equal(rep.roc_curve.fpr, curve.fpr)
+        np.testing.assert_array_equal(rep.roc_curve.tpr, curve.tpr)
+        assert rep.auc.estimate == pytest.approx(roc.auc(s, y), abs=1e-12)
+    assert comparison.delong == roc.delong_test(sa, sb, y, confidence=0.95)
+
+
+def test_confidence_level_reaches_every_interval(scored):
+    y, pa, pb, sa, sb = scored
+    c = compare_classifiers(y, pa, pb, scores_a=sa, scores_b=sb, confidence=0.9)
+    assert c.a.clopper_pearson == intervals.clopper_pearson(c.a.correct, y.size, 0.9)
+    assert c.b.wilson == intervals.wilson(c.b.correct, y.size, 0.9)
+    assert c.difference.confidence == 0.9
+    assert c.a.auc == roc.auc_interval(sa, y, confidence=0.9)
+    assert c.delong == roc.delong_test(sa, sb, y, confidence=0.9)
+    assert "90 % confidence" in c.summary()
+
+
+def test_describe_classifier_equals_the_modules(scored):
+    y, pa, _, sa, _ = scored
+    r = describe_classifier(y, pa, sa, name="M")
+    assert isinstance(r, ClassifierReport)
+    assert r.clopper_pearson == intervals.clopper_pearson(int(np.sum(pa == y)), y.size)
+    assert r.auc == roc.auc_interval(sa, y)
+    np.testing.assert_array_equal(r.recall, metrics.recall(metrics.confusion_matrix(y, pa)))
+    assert r.summary().startswith("Evaluation of M on 300 test items")
+
+
+def test_string_labels_and_positive_class():
+    y = np.array(["cat", "dog"] * 30)
+    rng = np.random.default_rng(1)
+    scores = (y == "cat") + rng.normal(size=60)
+    pred = np.where(scores > 0.5, "cat", "dog")
+    r = describe_classifier(y, pred, scores, positive="cat")
+    assert r.positive == "cat"
+    assert r.auc == roc.auc_interval(scores, y == "cat")
+    assert r.classes == ("cat", "dog")
+    # default positive: the last class in sorted order
+    r2 = describe_classifier(y, pred, -scores)
+    assert r2.positive == "dog"
+    assert r2.auc.estimate == pytest.approx(r.auc.estimate)
+
+
+def test_multiclass_without_scores():
+    y = np.array([0, 1, 2] * 20)
+    pred_a = y.copy()
+    pred_a[:6] = (pred_a[:6] + 1) % 3
+    pred_b = y.copy()
+    pred_b[:15] = (pred_b[:15] + 2) % 3
+    c = compare_classifiers(y, pred_a, pred_b)
+    assert c.a.confusion.shape == (3, 3)
+    np.testing.assert_array_equal(
+        c.b.recall, metrics.recall(metrics.confusion_matrix(y, pred_b, labels=[0, 1, 2]))
+    )
+    assert c.delong is None and c.a.roc_curve is None
+    assert "class 2:" in c.summary()
+
+
+# ---------------------------------------------------------------------------------------------
+# Newcombe's paired interval (the one formula of report.py)
+
+
+def test_newcombe_matches_published_example():
+    # Fagerland, Lydersen & Laake (2014, 2017): Cavo et al. (2012), table [[59, 6], [16, 80]];
+    # Newcombe square-and-add interval: estimate −0.0621, 95 % CI −0.1186 to −0.0046.
+    ci = paired_accuracy_difference([[59, 6], [16, 80]])
+    assert round(ci.estimate, 4) == -0.0621
+    assert round(ci.low, 4) == -0.1186
+    assert round(ci.high, 4) == -0.0046
+    assert ci.method == "newcombe-paired"
+
+
+def _newcombe_direct(a, b, c, d, confidence=0.95):
+    """Independent route: Wilson limits from scipy.stats.binomtest, ψ written out again."""
+    n = a + b + c + d
+    p1, p2 = (a + b) / n, (a + c) / n
+    w1 = stats.binomtest(a + b, n).proportion_ci(confidence, method="wilson")
+    w2 = stats.binomtest(a + c, n).proportion_ci(confidence, method="wilson")
+    denom = (a + b) * (c + d) * (a + c) * (b + d)
+    cross = a * d - b * c
+    if denom == 0:
+        psi = 0.0
+    else:
+        adj = cross - n / 2 if cross > n / 2 else (cross if cross < 0 else 0.0)
+        psi = adj / math.sqrt(denom)
+    dl1, du2 = p1 - w1.low, w2.high - p2
+    dl2, du1 = p2 - w2.low, w1.high - p1
+    low = p1 - p2 - math.sqrt(max(dl1**2 + du2**2 - 2 * psi * dl1 * du2, 0))
+    high = p1 - p2 + math.sqrt(max(dl2**2 + du1**2 - 2 * psi * dl2 * du1, 0))
+    return max(low, -1), min(high, 1)
+
+
+@pytest.mark.parametrize(
+    "table",
+    [
+        (59, 6, 16, 80),
+        (1, 1, 7, 12),
+        (0, 0, 0, 5),
+        (5, 0, 0, 0),
+        (0, 3, 0, 0),
+        (10, 0, 10, 0),
+        (265, 11, 3, 6),
+        (100, 40, 20, 40),
+        (0, 10, 10, 0),
+        (1000, 3, 2, 10),
+    ],
+)
+def test_newcombe_agrees_with_direct_computation(table):
+    a, b, c, d = table
+    ci = paired_accuracy_difference([[a, b], [c, d]], 0.95)
+    low, high = _newcombe_direct(a, b, c, d)
+    assert ci.low == pytest.approx(low, abs=1e-9)
+    assert ci.high == pytest.approx(high, abs=1e-9)
+    assert ci.low <= ci.estimate <= ci.high
+
+
+def test_newcombe_approaches_the_paired_wald_interval_for_large_n():
+    # For large counts every sensible interval tends to D ± z·√((b + c) − (b − c)²/n)/n.
+    a, b, c, d = 400_000, 60_000, 40_000, 500_000
+    n = a + b + c + d
+    diff = (b - c) / n
+    half = stats.norm.ppf(0.975) * math.sqrt((b + c) - (b - c) ** 2 / n) / n
+    ci = paired_accuracy_difference([[a, b], [c, d]])
+    assert ci.low == pytest.approx(diff - half, abs=2e-4)
+    assert ci.high == pytest.approx(diff + half, abs=2e-4)
+
+
+@pytest.mark.parametrize("probs", [(0.70, 0.10, 0.05, 0.15), (0.85, 0.05, 0.05, 0.05)])
+def test_newcombe_coverage_by_simulation(probs):
+    # Newcombe (1998) reports coverage close to the nominal 95 % for method 10.
+    rng = np.random.default_rng(10)
+    n, reps = 80, 3000
+    true_diff = probs[1] - probs[2]
+    tables = rng.multinomial(n, probs, size=reps)
+    hits = 0
+    for a, b, c, d in tables:
+        ci = paired_accuracy_difference([[a, b], [c, d]])
+        hits += ci.low <= true_diff <= ci.high
+    assert 0.925 <= hits / reps <= 0.975
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(0, 60), min_size=4, max_size=4).filter(lambda t: sum(t) > 0))
+def test_newcombe_properties(counts):
+    a, b, c, d = counts
+    ci = paired_accuracy_difference([[a, b], [c, d]])
+    assert -1 <= ci.low <= ci.estimate <= ci.high <= 1
+    swapped = paired_accuracy_difference([[a, c], [b, d]])  # exchange the two classifiers
+    assert swapped.low == pytest.approx(-ci.high, abs=1e-12)
+    assert swapped.high == pytest.approx(-ci.low, abs=1e-12)
+    wider = paired_accuracy_difference([[a, b], [c, d]], 0.99)
+    assert wider.low <= ci.low + 1e-12 and wider.high >= ci.high - 1e-12
+
+
+def test_newcombe_bad_input():
+    with pytest.raises(ValueError, match="table must be the 2×2"):
+        paired_accuracy_difference([1, 2, 3, 4])
+    with pytest.raises(ValueError, match="table"):
+        paired_accuracy_difference([[1, -2], [3, 4]])
+    with pytest.raises(ValueError, match="table must count at least one"):
+        paired_accuracy_difference([[0, 0], [0, 0]])
+    with pytest.raises(ValueError, match="confidence"):
+        paired_accuracy_difference([[1, 2], [3, 4]], 95)
+
+
+# ---------------------------------------------------------------------------------------------
+# the McNemar rule and the sentences
+
+
+@pytest.mark.parametrize("discordant", [EXACT_BELOW - 1, EXACT_BELOW])
+def test_mcnemar_choice_follows_the_rule_of_thumb(discordant):
+    only_a = discordant // 2 + 3
+    y, pa, pb = make_pair(200, only_a, discordant - only_a, 20)
+    c = compare_classifiers(y, pa, pb)
+    assert c.discordant == discordant
+    text = c.summary()
+    if discordant < EXACT_BELOW:
+        assert c.mcnemar == paired.mcnemar(only_a, discordant - only_a, exact=True)
+        assert c.mcnemar.statistic_name == "b"
+        assert (
+            f"the exact test is used because only b + c = {discordant} items are discordant "
+            "(< 25, the usual rule of thumb for the χ² approximation)"
+        ) in text
+        assert f"Only {discordant} test items are discordant" in text
+    else:
+        expected = paired.mcnemar(only_a, discordant - only_a, exact=False, correction=True)
+        assert c.mcnemar == expected
+        assert "continuity correction" in c.mcnemar.method
+        assert f"χ² = {expected.statistic:.2f}" in text
+        assert "the χ² approximation with continuity correction is used because b + c = 25" in text
+        assert "test items are discordant (b + c" not in text
+
+
+def test_summary_sentences_and_rounding():
+    y, pa, pb = make_pair(150, 2, 12, 16)
+    c = compare_classifiers(y, pa, pb, names=("old", "new"))
+    d = c.difference
+    text = c.summary()
+    assert text.splitlines()[0] == (
+        "Comparison of old and new on the same 180 test items (95 % confidence)."
+    )
+    assert (
+        f"new is more accurate than old by {100 * abs(d.estimate):.1f} points "
+        f"(95 % CI {-100 * d.high:.1f} to {-100 * d.low:.1f} points, Newcombe's paired score "
+        "interval; the interval excludes 0)."
+    ) in text
+    assert f"p = {c.mcnemar.pvalue:.3f} (two-sided)" in text
+    assert (
+        "The classifiers agree on 166 items (both right 150, both wrong 16) and disagree on 14: "
+        "only old right on 2, only new right on 12."
+    ) in text
+    assert f"old: {100 * c.a.accuracy:.1f} % correct (152 of 180;" in text
+    assert "Günter's paired test gives Z = " in text
+
+
+def test_summary_says_when_the_interval_includes_zero():
+    y, pa, pb = make_pair(100, 5, 4, 11)
+    text = compare_classifiers(y, pa, pb).summary()
+    assert "A is more accurate than B by 0.8 points" in text
+    assert "the interval includes 0, so the test set cannot tell which is more accurate" in text
+    assert "p = 1.00 (two-sided)" in text
+
+
+def test_summary_notes_borderline_evidence():
+    # 16 against 6 discordant items: the Newcombe interval excludes 0, McNemar's exact p = 0.052
+    y, pa, pb = make_pair(37, 16, 6, 1)
+    c = compare_classifiers(y, pa, pb)
+    assert c.difference.low > 0 and c.mcnemar.pvalue > 0.05
+    assert c.borderline_sentence() in c.summary()
+    assert c.borderline_sentence().startswith(
+        "The interval excludes 0 but McNemar's test does not reach p < 0.05"
+    )
+    y, pa, pb = make_pair(200, 30, 10, 20)
+    assert compare_classifiers(y, pa, pb).borderline_sentence() is None
+
+
+def test_small_pvalues_are_written_as_a_bound():
+    y, pa, pb = make_pair(100, 30, 0, 10)
+    text = compare_classifiers(y, pa, pb).summary()
+    assert "p < 0.001 (two-sided)" in text
+
+
+def test_warning_one_discordant_item():
+    y, pa, pb = make_pair(50, 1, 0, 10)
+    c = compare_classifiers(y, pa, pb)
+    assert c.warnings[0].startswith("Only 1 test item is discordant (b + c = 1 < 25): too few")
+    assert c.mcnemar.pvalue == 1.0
+
+
+def test_warning_no_discordant_items():
+    y, pa, _ = make_pair(50, 0, 0, 10)
+    c = compare_classifiers(y, pa, pa.copy())
+    assert c.discordant == 0
+    assert c.mcnemar.pvalue == 1.0
+    assert any("right and wrong on exactly the same test items" in w for w in c.warnings)
+
+
+def test_warning_heavy_imbalance():
+    y = np.array([0] * 90 + [1] * 10)
+    pa = np.zeros(100, dtype=int)  # always the majority class
+    pb = y.copy()
+    pb[:20] = 1 - pb[:20]
+    c = compare_classifiers(y, pa, pb)
+    expected = (
+        "Heavy class imbalance: 90.0 % of the test items belong to class 0, so always predicting "
+        "that class already scores 90.0 % accuracy. Accuracy is misleading here"
+    )
+    assert any(w.startswith(expected) for w in c.warnings)
+    assert expected in c.summary()
+    # a class never predicted has an undefined precision, shown as "–" and stored as NaN
+    assert math.isnan(c.a.precision[1])
+    assert "class 1: 0.00 / – / 0.00" in c.summary()
+
+
+def test_no_imbalance_warning_below_the_threshold():
+    y = np.array([0] * 79 + [1] * 21)
+    c = compare_classifiers(y, y.copy(), 1 - y)
+    assert not any("imbalance" in w for w in c.warnings)
+
+
+def test_warning_test_set_too_small():
+    y, pa, pb = make_pair(30, 5, 3, 2)
+    c = compare_classifiers(y, pa, pb)
+    needed = max(
+        intervals.trials_for_halfwidth(0.05, c.a.accuracy),
+        intervals.trials_for_halfwidth(0.05, c.b.accuracy),
+    )
+    half_a = (c.a.clopper_pearson.high - c.a.clopper_pearson.low) / 2
+    sentence = next(w for w in c.warnings if w.startswith("The test set is too small"))
+    assert "with 40 items the 95 % Clopper–Pearson intervals" in sentence
+    assert f"±{100 * half_a:.1f} points (A)" in sentence
+    assert f"about {needed} test items would be needed" in sentence
+    # a looser precision needs no warning
+    relaxed = compare_classifiers(y, pa, pb, halfwidth=0.2)
+    assert not any("too small" in w for w in relaxed.warnings)
+
+
+def test_no_size_warning_for_a_large_test_set():
+    y, pa, pb = make_pair(900, 40, 30, 30)
+    assert not any("too small" in w for w in compare_classifiers(y, pa, pb).warnings)
+
+
+def test_warning_ties_in_scores(scored):
+    y, pa, pb, sa, sb = scored
+    votes = np.round(sb * 2) / 2  # a coarse score with many ties
+    c = compare_classifiers(y, pa, pb, scores_a=sa, scores_b=votes)
+    _, counts = np.unique(votes, return_counts=True)
+    tied = int(counts[counts > 1].sum())
+    expected = (
+        f"Ties in the scores of B: {tied} of 300 test items share their score with another item "
+        f"({counts.size} distinct scores)."
+    )
+    assert any(w.startswith(expected) for w in c.warnings)
+    assert not any("scores of A" in w for w in c.warnings)  # continuous scores: no ties
+    assert expected in c.summary()
+
+
+def test_describe_classifier_warnings():
+    y = np.array([0] * 45 + [1] * 5)
+    r = describe_classifier(y, np.zeros(50, dtype=int), scores=np.r_[np.zeros(45), np.ones(5)])
+    text = r.summary()
+    assert "Heavy class imbalance: 90.0 %" in text
+    assert "The test set is too small" in text
+    assert "Ties in the scores of classifier" in text
+
+
+# ---------------------------------------------------------------------------------------------
+# the outputs: dict, HTML, figure
+
+
+def test_to_dict_is_json_serializable(comparison):
+    d = comparison.to_dict()
+    text = json.dumps(d)
+    back = json.loads(text)
+    assert back["names"] == ["first", "second"]
+    assert back["agreement"] == comparison.agreement.tolist()
+    assert back["mcnemar"]["pvalue"] == comparison.mcnemar.pvalue
+    assert back["difference"]["low"] == comparison.difference.low
+    assert back["a"]["auc"]["std_error"] == comparison.a.auc.std_error
+    assert back["delong"]["details"]["auc1"] == comparison.delong.details["auc1"]
+    assert back["summary"] == comparison.summary()
+
+
+def test_to_dict_turns_nan_into_none():
+    y = np.array([0] * 90 + [1] * 10)
+    c = compare_classifiers(y, np.zeros(100, dtype=int), y.copy())
+    d = json.loads(json.dumps(c.to_dict(), allow_nan=False))
+    assert d["a"]["precision"][1] is None
+    assert d["delong"] is None
+    r = describe_classifier(y, y.copy(), name="perfect")
+    assert json.loads(json.dumps(r.to_dict(), allow_nan=False))["accuracy"] == 1.0
+
+
+def test_html_repr(comparison):
+    page = comparison._repr_html_()
+    assert page.startswith("<div>") and page.endswith("</div>")
+    assert "<table>" in page and "Clopper–Pearson" in page
+    assert "Warnings" not in page or "<li>" in page
+    y, pa, pb = make_pair(20, 3, 1, 2)
+    escaped = compare_classifiers(y, pa, pb, names=("<b>x</b>", "y & z"))._repr_html_()
+    assert "<b>x</b>" not in escaped and "&lt;b&gt;x&lt;/b&gt;" in escaped
+    assert "y &amp; z" in escaped
+    single = describe_classifier(y, pa)._repr_html_()
+    assert "classifier" in single and "<table>" in single
+
+
+def test_plot_makes_one_figure(comparison):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig = comparison.plot()
+    assert len(fig.axes) == 4
+    assert "ROC" in fig.axes[3].get_title()
+    plt.close(fig)
+    y, pa, pb = make_pair(50, 6, 2, 5)
+    fig = compare_classifiers(y, pa, pb).plot()
+    assert fig.axes[3].get_title() == "Recall per class"
+    plt.close(fig)
+    fig = describe_classifier(y, pa).plot()
+    assert len(fig.axes) == 3
+    plt.close(fig)
+
+
+def test_import_does_not_load_matplotlib():
+    import subprocess
+    import sys
+
+    code = "import sys, evalkit.report; print('matplotlib' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+
+
+def test_result_types(comparison):
+    assert isinstance(comparison, Comparison)
+    assert str(comparison) == comparison.summary()
+    assert repr(comparison).startswith("<Comparison 'first' vs 'second' on 300 items: accuracy")
+    assert f"McNemar p = {comparison.mcnemar.pvalue:.4g}" in repr(comparison)
+    assert repr(comparison.a).startswith("<ClassifierReport 'first': accuracy ")
+    assert "np.float64" not in repr(comparison) + repr(comparison.a)
+    with pytest.raises(AttributeError):
+        comparison.size = 3  # frozen
+
+
+# ---------------------------------------------------------------------------------------------
+# bad input
+
+
+def test_bad_input_messages():
+    y, pa, pb = make_pair(20, 3, 1, 2)
+    with pytest.raises(ValueError, match="y_true and pred_a must have the same length"):
+        compare_classifiers(y, pa[:-1], pb)
+    with pytest.raises(ValueError, match="pred_b contains the label 7, which never occurs"):
+        compare_classifiers(y, pa, np.where(pb == 1, 7, 0))
+    with pytest.raises(TypeError, match="y_true and pred_a must use the same kind of labels"):
+        compare_classifiers(y, pa.astype(str), pb)
+    with pytest.raises(ValueError, match="y_true must contain at least two classes"):
+        compare_classifiers(np.zeros(5), np.zeros(5), np.zeros(5))
+    with pytest.raises(ValueError, match="y_true must not be empty"):
+        compare_classifiers([], [], [])
+    with pytest.raises(ValueError, match="y_true must be 1-D"):
+        compare_classifiers([[0, 1]], [[0, 1]], [[0, 1]])
+    with pytest.raises(TypeError, match="y_true must be a sequence of class labels"):
+        compare_classifiers("0101", pa, pb)
+    with pytest.raises(ValueError, match="y_true must not contain NaN"):
+        compare_classifiers([0.0, np.nan], [0.0, 1.0], [0.0, 1.0])
+    with pytest.raises(ValueError, match="confidence must be strictly between 0 and 1"):
+        compare_classifiers(y, pa, pb, confidence=95)
+    with pytest.raises(ValueError, match="halfwidth"):
+        compare_classifiers(y, pa, pb, halfwidth=0)
+    with pytest.raises(TypeError, match="names must be a pair"):
+        compare_classifiers(y, pa, pb, names="AB")
+    with pytest.raises(ValueError, match="names must differ"):
+        compare_classifiers(y, pa, pb, names=("A", "A"))
+    with pytest.raises(TypeError, match="names\\[1\\] must be a non-empty string"):
+        compare_classifiers(y, pa, pb, names=("A", ""))
+    with pytest.raises(ValueError, match="cost must be a 2 × 2 matrix"):
+        compare_classifiers(y, pa, pb, cost=[[0, 1, 2]])
+    with pytest.raises(TypeError, match="name must be a non-empty string"):
+        describe_classifier(y, pa, name=3)
+
+
+def test_bad_scores():
+    y, pa, pb = make_pair(20, 3, 1, 2)
+    s = np.linspace(0, 1, y.size)
+    with pytest.raises(ValueError, match="scores_a and scores_b must be given together"):
+        compare_classifiers(y, pa, pb, scores_a=s)
+    with pytest.raises(ValueError, match="scores_b must hold one score per test item"):
+        compare_classifiers(y, pa, pb, scores_a=s, scores_b=s[:-1])
+    bad = s.copy()
+    bad[2] = np.nan
+    with pytest.raises(ValueError, match="scores_a must be finite"):
+        compare_classifiers(y, pa, pb, scores_a=bad, scores_b=s)
+    with pytest.raises(TypeError, match="scores_a must be a 1-D array of real numbers"):
+        compare_classifiers(y, pa, pb, scores_a=s.astype(str), scores_b=s)
+    with pytest.raises(ValueError, match="positive must be one of the classes"):
+        compare_classifiers(y, pa, pb, scores_a=s, scores_b=s, positive=5)
+    y3 = np.array([0, 1, 2] * 5)
+    with pytest.raises(ValueError, match="can only be used with two classes"):
+        describe_classifier(y3, y3, scores=np.arange(15.0))
+    with pytest.raises(TypeError, match="scores must be a 1-D array of numbers"):
+        describe_classifier(y, pa, scores="0.5")
