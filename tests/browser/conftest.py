@@ -102,6 +102,7 @@ class Lab:
 def lab(tmp_path_factory):
     root = tmp_path_factory.mktemp("lab")
     shutil.copytree(NOTEBOOKS, root / "notebooks")
+    shutil.copytree(REPO / "data", root / "data")  # notebooks read ../data/*.csv
     # Render every cell (no virtual scrolling), so that the whole notebook can be inspected.
     settings = root / "settings" / "@jupyterlab" / "notebook-extension"
     settings.mkdir(parents=True)

@@ -1,8 +1,9 @@
 """Every notebook's widgets, in JupyterLab in a real (headless) browser.
 
 For each notebook: open it, run all cells, wait until the kernel is idle, fail on any error
-output, then move the slider of every interact widget with the keyboard and check that the
-widget's output (figure or numbers) changed. One screenshot per notebook is kept in
+output, then move the slider of every interact widget with the keyboard (or pick another entry
+of its dropdown, for widgets without a slider) and check that the widget's output (figure or
+numbers) changed. One screenshot per notebook is kept in
 build/screenshots/ for people to look at.
 """
 
@@ -40,12 +41,16 @@ def _wait_for_kernel(page, lab, notebook: str) -> None:
 def _run_all(page) -> None:
     page.locator("#jp-MainMenu .lm-MenuBar-itemLabel:text-is('Run')").click()
     page.locator(".lm-Menu-itemLabel:text-is('Run All Cells')").click()
-    # every code cell gets a number when it has run: wait until no prompt shows '[*]' or '[ ]'
+    # every code cell gets a number when it has run: wait until no prompt shows '[*]' or '[ ]',
+    # or until an error stops Run All (then the remaining prompts stay empty)
     page.wait_for_function(
         """() => {
-            const prompts = [...document.querySelectorAll(
-                '.jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell .jp-InputPrompt')];
-            return prompts.length > 0 && prompts.every(p => /\\[\\d+\\]/.test(p.textContent));
+            const panel = '.jp-NotebookPanel:not(.lm-mod-hidden) ';
+            const failed = [...document.querySelectorAll(panel + '.jp-OutputArea-output')]
+                .some(o => o.textContent.includes('Traceback (most recent call last)'));
+            const prompts = [...document.querySelectorAll(panel + '.jp-CodeCell .jp-InputPrompt')];
+            const done = prompts.length > 0 && prompts.every(p => /\\[\\d+\\]/.test(p.textContent));
+            return failed || done;
         }""",
         timeout=RUN_TIMEOUT_MS,
     )
@@ -79,14 +84,21 @@ def test_widgets_render_and_respond_to_a_slider(stem, lab, browser):
         for i in range(widgets.count()):
             widget = widgets.nth(i)
             handles = widget.locator(".widget-slider .noUi-handle")
-            if handles.count() == 0:
+            dropdowns = widget.locator(".widget-dropdown select")
+            if handles.count() == 0 and dropdowns.count() == 0:
                 continue
             widget.scroll_into_view_if_needed()
             widget.locator(".jp-OutputArea-output").first.wait_for(timeout=60_000)
             before = _output_signature(widget)
-            handles.first.focus()
-            handles.first.press("ArrowRight")
-            handles.first.press("ArrowRight")
+            if handles.count():  # move a slider two steps with the keyboard
+                handles.first.focus()
+                handles.first.press("ArrowRight")
+                handles.first.press("ArrowRight")
+            else:  # or pick another entry of a dropdown
+                select = dropdowns.first
+                options = select.locator("option")
+                current = select.evaluate("el => el.selectedIndex")
+                select.select_option(index=(current + 1) % options.count())
             deadline_ms, step_ms, waited = 30_000, 250, 0
             while _output_signature(widget) == before and waited < deadline_ms:
                 page.wait_for_timeout(step_ms)
@@ -99,7 +111,7 @@ def test_widgets_render_and_respond_to_a_slider(stem, lab, browser):
                 page.wait_for_timeout(1000)  # let the last redraw land before the picture
                 SCREENSHOTS.mkdir(parents=True, exist_ok=True)
                 page.screenshot(path=str(SCREENSHOTS / f"{stem}.png"))
-        assert moved >= 1, f"{stem}: no interact widget with a slider found"
+        assert moved >= 1, f"{stem}: no interact widget with a slider or dropdown found"
         widget_errors = [e for e in console_errors if "widget" in e.lower() or "model" in e.lower()]
         assert not widget_errors, f"{stem}: console errors: {widget_errors[:5]}"
     finally:
