@@ -55,10 +55,9 @@ def navigation_line(stem: str) -> str:
     return " · ".join(parts)
 
 
-def _nav_cell(text: str) -> nbformat.NotebookNode:
-    cell = nbformat.v4.new_markdown_cell(text)
+def _nav_cell(text: str, cell_id: str) -> nbformat.NotebookNode:
+    cell = nbformat.v4.new_markdown_cell(text, id=cell_id)
     cell.metadata["tags"] = [TAG]
-    cell.pop("id", None)
     return cell
 
 
@@ -66,12 +65,7 @@ def synced(nb: nbformat.NotebookNode, stem: str) -> nbformat.NotebookNode:
     """Return ``nb`` with its first and last cells the navigation cells of ``stem``."""
     line = navigation_line(stem)
     cells = [c for c in nb.cells if TAG not in c.get("metadata", {}).get("tags", [])]
-    top, bottom = _nav_cell(line), _nav_cell(line)
-    old = [c for c in nb.cells if TAG in c.get("metadata", {}).get("tags", [])]
-    for new, previous in zip((top, bottom), old, strict=False):
-        if "id" in previous:
-            new["id"] = previous["id"]
-    nb.cells = [top, *cells, bottom]
+    nb.cells = [_nav_cell(line, "navigation-top"), *cells, _nav_cell(line, "navigation-bottom")]
     return nb
 
 
@@ -87,6 +81,8 @@ def is_stale(path: Path) -> bool:
         and sum(tagged) == 2
         and cells[0].source == line
         and cells[-1].source == line
+        and cells[0].get("id") == "navigation-top"
+        and cells[-1].get("id") == "navigation-bottom"
     )
 
 
