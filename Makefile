@@ -10,12 +10,17 @@ STAMP  := $(VENV)/.installed
 LAB_ARGS ?=
 PYTEST_ARGS ?=
 NBVAL  := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
+# Notebook kernels run offline and strict: no network but loopback, no writes into the
+# repository, warnings from evalkit are errors (tests/offline); a run that changed the
+# repository fails (conftest.py).
+NOTEBOOK_ENV := IPYTHONDIR=$(CURDIR)/tests/offline/ipython EVALKIT_STRICT_REPOSITORY=1
 
 # JupyterLab must not reach out to the internet for news or update checks.
 LAB_OFFLINE := --LabApp.news_url=None \
                --LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate
 
-.PHONY: install lab test test-unit test-notebooks test-browser lint notebooks html student clean
+.PHONY: install lab test test-unit test-notebooks test-browser test-thorough lint notebooks html \
+        student bench clean
 
 install: $(STAMP)
 
@@ -36,21 +41,28 @@ test: test-unit test-notebooks test-browser
 test-unit: install
 	$(BIN)/python -m pytest tests evalkit --ignore=tests/browser $(PYTEST_ARGS)
 
+# Every notebook twice in a row: both runs must reproduce the committed outputs.
 test-notebooks: install
-	$(BIN)/python -m pytest $(NBVAL) notebooks $(PYTEST_ARGS)
+	$(NOTEBOOK_ENV) $(BIN)/python -m pytest $(NBVAL) notebooks $(PYTEST_ARGS)
+	$(NOTEBOOK_ENV) $(BIN)/python -m pytest $(NBVAL) notebooks -q $(PYTEST_ARGS)
+
+# The property tests with 2000 examples each instead of 60 (a few minutes).
+test-thorough: install
+	HYPOTHESIS_PROFILE=thorough $(BIN)/python -m pytest tests evalkit --ignore=tests/browser \
+		$(PYTEST_ARGS)
 
 # JupyterLab and the static site in headless Chromium (skipped, with the reason, without Chromium)
 test-browser: install
 	$(BIN)/python -m pytest tests/browser -rs $(PYTEST_ARGS)
 
 lint: install
-	$(BIN)/ruff check evalkit tests notebooks tools benchmarks
-	$(BIN)/ruff format --check evalkit tests tools benchmarks
+	$(BIN)/ruff check evalkit tests notebooks tools benchmarks conftest.py
+	$(BIN)/ruff format --check evalkit tests tools benchmarks conftest.py
 
 # Re-execute every notebook top to bottom in a fresh kernel and store the outputs
 # (run this after changing a notebook or evalkit, then review the diff and commit).
 notebooks: install
-	$(BIN)/python tools/run_notebooks.py notebooks/*.ipynb
+	IPYTHONDIR=$(CURDIR)/tests/offline/ipython $(BIN)/python tools/run_notebooks.py notebooks/*.ipynb
 
 # The static site: every notebook executed afresh and rendered to HTML, with an index page.
 html: install

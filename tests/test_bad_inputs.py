@@ -1,0 +1,624 @@
+# ruff: noqa: E501 — the matrix is a table, one case per line
+"""The bad-input matrix: every public function of evalkit, fed the bad inputs that apply to it.
+
+Each row of :data:`MATRIX` is ``(function, kwargs, exception, message)``: calling
+``function(**kwargs)`` must raise ``exception`` (ValueError or TypeError) with a message that
+matches the regular expression ``message`` — which always contains the argument's name and the
+allowed values (or the rule that was broken). Generators (the resampling splitters) are consumed,
+so lazily checked input would be caught too.
+
+Rows marked ``xfail(strict=True)`` are real gaps: the function accepts the input silently, returns
+NaN, or fails with an unclear error. They are listed in the reliability report with a proposed fix;
+when a module is fixed, the strict xfail turns into a failure and the mark must be removed.
+
+:data:`DEGENERATE` lists valid but extreme inputs (no information, zero variance) and checks that
+no result field is NaN: evalkit either answers (e.g. p = 1) or refuses with a message.
+
+:func:`test_matrix_covers_every_public_function` keeps the matrix honest as modules grow: every
+function in the ``__all__`` of a module in :data:`COVERED_MODULES` (distributions, intervals,
+independent, paired, resampling, datasets, metrics, roc, multiple, bootstrap, report) must appear
+in at least one row. evalkit.examples has rows for its checker (``check``, ``table``); its lookups
+(``example``, ``registry``, ``ids``) raise KeyError/FileNotFoundError by design and are not here.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import inspect
+from collections.abc import Iterator
+
+import numpy as np
+import pytest
+
+from evalkit import bootstrap as boot
+from evalkit import datasets as ds
+from evalkit import distributions as dist
+from evalkit import examples as exm
+from evalkit import independent as ind
+from evalkit import intervals as ivl
+from evalkit import metrics as met
+from evalkit import multiple as mult
+from evalkit import paired as prd
+from evalkit import report as rep
+from evalkit import resampling as rs
+from evalkit import roc
+
+NAN = float("nan")
+INF = float("inf")
+TABLE = [[47, 40], [3, 10]]  # Wolff's example 1, a valid 2×2 table
+FIVE_BY_TWO = np.full((5, 2), 0.01)
+
+
+CONFUSION = [[50, 10], [5, 35]]
+COST = [[-1, 100], [1, 0]]  # Symeonidis' cost matrix: a benefit (−1) is allowed
+SCORES = [0.9, 0.8, 0.7, 0.4, 0.3, 0.2]
+LABELS = [1, 1, 0, 1, 0, 0]
+RANK_SCORES = [[0.9, 0.8, 0.7], [0.6, 0.7, 0.5], [0.8, 0.85, 0.7], [0.7, 0.6, 0.65]]
+SAMPLE = np.arange(10.0)
+Y_TRUE, PRED_A, PRED_B = [0, 1, 1, 0, 1, 0], [0, 1, 0, 0, 1, 1], [1, 1, 1, 0, 1, 0]
+
+
+def _predict_zero(X_train, y_train, X_test):
+    return np.zeros(len(X_test), dtype=int)
+
+
+def _mean(sample):
+    return float(np.mean(sample))
+
+
+def _accuracy(y, pred):
+    return float(np.mean(np.asarray(y) == np.asarray(pred)))
+
+
+def _gap(reason: str) -> pytest.MarkDecorator:
+    """A known gap (see the module docstring): must fail until the module is fixed."""
+    return pytest.mark.xfail(strict=True, reason=reason)
+
+
+# fmt: off
+# (function, kwargs, exception, regex the message must match — naming the argument)
+MATRIX = [
+    # ---- evalkit.distributions --------------------------------------------------------------
+    (dist.binomial_pmf, dict(k=-1, trials=10, p=0.5), ValueError, r"^k must be a whole number ≥ 0"),
+    (dist.binomial_pmf, dict(k=11, trials=10, p=0.5), ValueError, r"^k must not exceed trials"),
+    (dist.binomial_pmf, dict(k=2.5, trials=10, p=0.5), ValueError, r"^k must be a whole number"),
+    (dist.binomial_pmf, dict(k=True, trials=10, p=0.5), TypeError, r"^k must be a number, not a boolean"),
+    (dist.binomial_pmf, dict(k=2, trials=NAN, p=0.5), ValueError, r"^trials must be a finite whole number"),
+    (dist.binomial_pmf, dict(k=2, trials=10, p=1.5), ValueError, r"^p must be a probability in \[0, 1\]"),
+    (dist.binomial_pmf, dict(k=2, trials=10, p=NAN), ValueError, r"^p must be a probability in \[0, 1\]; got nan"),
+    (dist.binomial_pmf, dict(k=[], trials=10, p=0.5), ValueError, r"^k must not be empty"),
+    (dist.binomial_pmf, dict(k=2, trials=10, p="0.5"), TypeError, r"^p must be a number"),
+    (dist.binomial_cdf, dict(k=[1, 2], trials=[3, 4, 5], p=0.5), ValueError, r"broadcastable shapes; got k \(2,\), trials \(3,\)"),
+    (dist.binomial_cdf, dict(k=3, trials=2, p=0.5), ValueError, r"^k must not exceed trials"),
+    (dist.binomial_cdf, dict(k=1, trials=-2, p=0.5), ValueError, r"^trials must be a whole number ≥ 0"),
+    (dist.binomial_cdf, dict(k=1, trials=2, p=-INF), ValueError, r"^p must be a probability in \[0, 1\]"),
+    (dist.beta_pdf, dict(x=1.2, a=2, b=3), ValueError, r"^x must be a probability in \[0, 1\]"),
+    (dist.beta_pdf, dict(x=0.5, a=0, b=3), ValueError, r"^a must be a finite number > 0"),
+    (dist.beta_pdf, dict(x=0.5, a=INF, b=3), ValueError, r"^a must be a finite number > 0"),
+    (dist.beta_cdf, dict(x=0.5, a=2, b=-1), ValueError, r"^b must be a finite number > 0"),
+    (dist.beta_cdf, dict(x=NAN, a=2, b=3), ValueError, r"^x must be a probability"),
+    (dist.beta_cdf, dict(x=0.5, a=[], b=3), ValueError, r"^a must not be empty"),
+    (dist.beta_quantile, dict(q=1.5, a=2, b=3), ValueError, r"^q must be a probability in \[0, 1\]"),
+    (dist.beta_quantile, dict(q=0.5, a=2, b=NAN), ValueError, r"^b must be a finite number > 0"),
+    (dist.beta_quantile, dict(q=0.5, a=False, b=3), TypeError, r"^a must be a number, not a boolean"),
+    (dist.beta_moments, dict(a=-1, b=2), ValueError, r"^a must be a finite number > 0"),
+    (dist.beta_moments, dict(a=2, b=[1, 2, 3j]), TypeError, r"^b must be real"),
+    (dist.fit_beta_moments, dict(sample=[]), ValueError, r"^sample must not be empty"),
+    (dist.fit_beta_moments, dict(sample=[0.5]), ValueError, r"^sample must hold at least 2 values"),
+    (dist.fit_beta_moments, dict(sample=[0.3, 1.3]), ValueError, r"^sample must be a probability in \[0, 1\]"),
+    (dist.fit_beta_moments, dict(sample=[0.3, NAN]), ValueError, r"^sample must be a probability"),
+    (dist.fit_beta_moments, dict(sample=[[0.1, 0.2], [0.3, 0.4]]), ValueError, r"^sample must be 1-D"),
+    (dist.fit_beta_moments, dict(sample=[0.3, 0.3, 0.3]), ValueError, r"^sample has variance 0"),
+    (dist.fit_beta_moments, dict(sample=[0.0, 1.0]), ValueError, r"needs s < m\(1 − m\).*the sample has m = 0\.5"),
+    (dist.fit_beta_moments, dict(sample="0.5"), TypeError, r"^sample must be a 1-D array of rates"),
+    # ---- evalkit.intervals ------------------------------------------------------------------
+    (ivl.clopper_pearson, dict(successes=-1, trials=10), ValueError, r"^successes must be a whole number ≥ 0"),
+    (ivl.clopper_pearson, dict(successes=11, trials=10), ValueError, r"^successes must not exceed trials; got successes=11 with trials=10"),
+    (ivl.clopper_pearson, dict(successes=3, trials=0), ValueError, r"^trials must be a whole number ≥ 1"),
+    (ivl.clopper_pearson, dict(successes=3.5, trials=10), ValueError, r"^successes must be a whole number \(a count\)"),
+    (ivl.clopper_pearson, dict(successes=3, trials=INF), ValueError, r"^trials must be a finite whole number"),
+    (ivl.clopper_pearson, dict(successes=None, trials=10), TypeError, r"^successes must be a number"),
+    (ivl.clopper_pearson, dict(successes=[], trials=[]), ValueError, r"^successes must not be empty"),
+    (ivl.clopper_pearson, dict(successes=[1, 2], trials=[3, 4, 5]), ValueError, r"^successes and trials must have broadcastable shapes"),
+    (ivl.clopper_pearson, dict(successes=3, trials=10, confidence=1.0), ValueError, r"^confidence must be strictly between 0 and 1"),
+    pytest.param(
+        ivl.clopper_pearson, dict(successes=3, trials=10**30), ValueError, r"^trials .*too large",
+        marks=_gap("a Python int beyond int64 gives 'trials must be a number' (TypeError), "
+                   "though it is a number; _validation should say it is too large to be a count"),
+    ),
+    (ivl.wald, dict(successes=3, trials=10, confidence=0.0), ValueError, r"^confidence must be strictly between 0 and 1"),
+    (ivl.wald, dict(successes=3, trials=10, confidence=NAN), ValueError, r"^confidence must be strictly between 0 and 1"),
+    (ivl.wald, dict(successes=3, trials=10, confidence="0.95"), TypeError, r"^confidence must be a number"),
+    (ivl.wald, dict(successes=True, trials=10), TypeError, r"^successes must be a number, not a boolean"),
+    (ivl.normal_rule, dict(successes=1, trials=1), ValueError, r"^trials must be at least 2 for the normal rule"),
+    (ivl.normal_rule, dict(successes=1, trials=4, confidence=95), ValueError, r"^confidence must be strictly between 0 and 1 \(e\.g\. 0\.95\)"),
+    (ivl.wilson, dict(successes=3, trials=10, correction="yes"), TypeError, r"^correction must be True or False"),
+    (ivl.wilson, dict(successes=3, trials=[10, NAN]), ValueError, r"^trials must be a finite whole number"),
+    (ivl.agresti_coull, dict(successes=-3, trials=10), ValueError, r"^successes must be a whole number ≥ 0"),
+    (ivl.jeffreys, dict(successes=3, trials=10, confidence=np.array([0.9, 0.95])), TypeError, r"^confidence must be a number"),
+    (ivl.bayes_uniform, dict(successes=[3, 12], trials=10), ValueError, r"^successes must not exceed trials"),
+    (ivl.interval, dict(successes=3, trials=10, method="exact"), ValueError, r"^method must be one of 'clopper-pearson', .*'bayes-uniform'; got 'exact'"),
+    (ivl.interval, dict(successes=3, trials=10, method=None), ValueError, r"^method must be one of"),
+    (ivl.coverage, dict(method="wald", trials=[10, 20], p=0.5), ValueError, r"^trials must be a single number"),
+    (ivl.coverage, dict(method="wald", trials=10, p=1.1), ValueError, r"^p must be a probability in \[0, 1\]"),
+    (ivl.coverage, dict(method="normal-rule", trials=1, p=0.5), ValueError, r"^trials must be a whole number ≥ 2"),
+    (ivl.coverage, dict(method="score", trials=10, p=0.5), ValueError, r"^method must be one of"),
+    (ivl.expected_width, dict(method="wald", trials=0, p=0.5), ValueError, r"^trials must be a whole number ≥ 1"),
+    (ivl.expected_width, dict(method="wald", trials=10, p=0.5, confidence=-0.5), ValueError, r"^confidence must be strictly between 0 and 1"),
+    (ivl.trials_for_halfwidth, dict(halfwidth=0.0, rate=0.5), ValueError, r"^halfwidth must be strictly between 0 and 1"),
+    (ivl.trials_for_halfwidth, dict(halfwidth=0.1, rate=-0.1), ValueError, r"^rate must be a probability in \[0, 1\]"),
+    (ivl.trials_for_halfwidth, dict(halfwidth=[0.1, 0.2], rate=[0.5, 0.6, 0.7]), ValueError, r"^halfwidth and rate must have broadcastable shapes"),
+    (ivl.trials_for_halfwidth, dict(halfwidth=1e-9, rate=0.5), ValueError, r"^halfwidth is too small"),
+    (ivl.trials_for_halfwidth, dict(halfwidth=0.1, rate=0.5, method="wilsoncc"), ValueError, r"^method must be one of"),
+    # ---- evalkit.independent ----------------------------------------------------------------
+    (ind.rate_difference, dict(rate1=1.5, size1=10, rate2=0.5, size2=10), ValueError, r"^rate1 must be a probability in \[0, 1\]"),
+    (ind.rate_difference, dict(rate1=0.5, size1=10, rate2=NAN, size2=10), ValueError, r"^rate2 must be a probability"),
+    (ind.rate_difference, dict(rate1=0.5, size1=0, rate2=0.5, size2=10), ValueError, r"^size1 must be a whole number ≥ 1"),
+    (ind.rate_difference, dict(rate1=0.5, size1=10, rate2=0.5, size2=7.5), ValueError, r"^size2 must be a whole number \(a count\) ≥ 1"),
+    (ind.rate_difference, dict(rate1=0.5, size1=10, rate2=0.5, size2=10, confidence=1), ValueError, r"^confidence must be strictly between 0 and 1"),
+    (ind.rate_difference, dict(rate1=[0.1, 0.2], size1=10, rate2=[0.1, 0.2, 0.3], size2=10), ValueError, r"^rate1, size1, rate2 and size2 must have broadcastable shapes"),
+    (ind.hypergeometric_pmf, dict(correct_a=-1, correct_total=3, size_a=5, size_total=10), ValueError, r"^correct_a must be a whole number ≥ 0"),
+    (ind.hypergeometric_pmf, dict(correct_a=1, correct_total=11, size_a=5, size_total=10), ValueError, r"^correct_total must not exceed size_total"),
+    (ind.hypergeometric_pmf, dict(correct_a=1, correct_total=3, size_a=11, size_total=10), ValueError, r"^size_a must not exceed size_total"),
+    (ind.hypergeometric_pmf, dict(correct_a=1, correct_total=0, size_a=0, size_total=0), ValueError, r"^size_total must be a whole number ≥ 1"),
+    (ind.hypergeometric_pmf, dict(correct_a=[1, 2], correct_total=[3, 4, 5], size_a=5, size_total=10), ValueError, r"^correct_a, correct_total, size_a and size_total must have broadcastable shapes"),
+    pytest.param(
+        ind.hypergeometric_pmf, dict(correct_a=1, correct_total=3, size_a=5, size_total=10, log="yes"), TypeError, r"^log must be True or False",
+        marks=_gap("log='yes' is accepted silently (truthy) and returns ln P; "
+                   "hypergeometric_pmf should check log like chi_square_2x2 checks correction"),
+    ),
+    (ind.fisher_exact, dict(table=[[1, 2, 3], [4, 5, 6]]), ValueError, r"^table must be a 2×2 table .*got shape \(2, 3\)"),
+    (ind.fisher_exact, dict(table=[[0, 0], [3, 4]]), ValueError, r"^table has an empty margin: the number correct \(row 0\) is 0"),
+    (ind.fisher_exact, dict(table=[[0, 2], [0, 4]]), ValueError, r"^table has an empty margin: the test-set size of A \(column 0\) is 0"),
+    (ind.fisher_exact, dict(table=[[1.5, 2], [3, 4]]), ValueError, r"^table must be a whole number \(a count\)"),
+    (ind.fisher_exact, dict(table=[[NAN, 2], [3, 4]]), ValueError, r"^table must be a finite whole number"),
+    (ind.fisher_exact, dict(table=[[-1, 2], [3, 4]]), ValueError, r"^table must be a whole number ≥ 0"),
+    (ind.fisher_exact, dict(table=[]), ValueError, r"^table must not be empty"),
+    (ind.fisher_exact, dict(table=TABLE, alternative="two_sided"), ValueError, r"^alternative must be one of 'two-sided', 'less', 'greater'"),
+    (ind.fisher_exact, dict(table=[[10**8, 10**8], [10**8, 10**8]]), ValueError, r"^table is too large for the exact test"),
+    (ind.fisher_null_distribution, dict(table=[TABLE, TABLE]), ValueError, r"^table must be a single 2×2 table"),
+    (ind.fisher_null_distribution, dict(table=TABLE, alternative="both"), ValueError, r"^alternative must be one of"),
+    (ind.chi_square_2x2, dict(table=TABLE, correction=1), TypeError, r"^correction must be True or False"),
+    (ind.chi_square_2x2, dict(table=[[5, 3], [0, 0]]), ValueError, r"^table has an empty margin: the number wrong \(row 1\) is 0"),
+    (ind.chi_square_2x2, dict(table=[[[1, 2], [3, 4]], [[1, 2], [3]]]), TypeError, r"^table must be a number or an array of numbers"),
+    (ind.sellke_bound, dict(pvalue=1.5), ValueError, r"^pvalue must be a probability in \[0, 1\]"),
+    (ind.sellke_bound, dict(pvalue=NAN), ValueError, r"^pvalue must be a probability in \[0, 1\]; got nan"),
+    (ind.posterior_null_probability, dict(pvalue=0.05, prior_null=1.0), ValueError, r"^prior_null must be strictly between 0 and 1"),
+    (ind.posterior_null_probability, dict(pvalue=-0.05), ValueError, r"^pvalue must be a probability"),
+    (ind.rejection_probability, dict(size_a=0, size_b=5, rate_a=0.5), ValueError, r"^size_a must be a whole number ≥ 1"),
+    (ind.rejection_probability, dict(size_a=5, size_b=5, rate_a=0.5, rate_b=2.0), ValueError, r"^rate_b must be a probability"),
+    (ind.rejection_probability, dict(size_a=5, size_b=5, rate_a=0.5, level=0.0), ValueError, r"^level must be strictly between 0 and 1"),
+    (ind.rejection_probability, dict(size_a=5, size_b=5, rate_a=0.5, test="t"), ValueError, r"^test must be one of 'fisher', 'chi2', 'yates', 'normal'"),
+    pytest.param(
+        ind.rejection_probability, dict(size_a=5, size_b=5, rate_a=[0.1, 0.2], rate_b=[0.1, 0.2, 0.3]), ValueError, r"rate_a and rate_b must have broadcastable shapes",
+        marks=_gap("numpy's 'shape mismatch: objects cannot be broadcast' names no argument; "
+                   "wrap np.broadcast_arrays(xa, xb) like rate_difference does"),
+    ),
+    pytest.param(
+        ind.rejection_probability, dict(size_a=[5, 6], size_b=5, rate_a=0.5), ValueError, r"^size_a must be a single whole number",
+        marks=_gap("an array size_a gives numpy's TypeError 'only 0-dimensional arrays can be "
+                   "converted to Python scalars'; check np.ndim(size_a) == 0 (as resampling._as_int)"),
+    ),
+    # ---- evalkit.paired ---------------------------------------------------------------------
+    (prd.agreement_table, dict(correct1=[1, 0, 1], correct2=[1, 0]), ValueError, r"^correct1 and correct2 must have the same length"),
+    (prd.agreement_table, dict(correct1=[0, 2], correct2=[1, 1]), ValueError, r"^correct1 must hold only booleans or 0/1; got 2"),
+    (prd.agreement_table, dict(correct1=["a", "b"], correct2=[1, 1]), TypeError, r"^correct1 must be an array of booleans \(or 0/1\)"),
+    (prd.agreement_table, dict(correct1=[], correct2=[]), ValueError, r"^correct1 must not be empty"),
+    (prd.agreement_table, dict(correct1=[[1, 0]], correct2=[[1, 0]]), ValueError, r"^correct1 must be one-dimensional"),
+    (prd.simple_test, dict(rate1=NAN, rate2=0.5, size=10), ValueError, r"^rate1 must be a probability in \[0, 1\]"),
+    (prd.simple_test, dict(rate1=0.5, rate2=0.5, size=0), ValueError, r"^size must be a whole number ≥ 1"),
+    (prd.simple_test, dict(rate1=0.5, rate2=0.5, size=10, alternative="bigger"), ValueError, r"^alternative must be one of 'greater', 'less', 'two-sided'"),
+    (prd.simple_test, dict(rate1=[0.1, 0.2], rate2=[0.1, 0.2, 0.3], size=10), ValueError, r"^rate1, rate2 and size must have broadcastable shapes"),
+    (prd.paired_variance, dict(rate1=0.5, rate2=0.5, joint_rate=0.7), ValueError, r"^joint_rate must lie between max\(0, rate1 \+ rate2 − 1\) and min\(rate1, rate2\)"),
+    (prd.paired_variance, dict(rate1=0.9, rate2=0.9, joint_rate=0.5), ValueError, r"^joint_rate must lie between"),
+    (prd.paired_variance, dict(rate1=0.5, rate2=-0.5, joint_rate=0.0), ValueError, r"^rate2 must be a probability"),
+    (prd.paired_test, dict(rate1=0.6, rate2=0.5, joint_rate=0.5, size=1, tail="t"), ValueError, r"^size must be ≥ 2 for tail='t'"),
+    (prd.paired_test, dict(rate1=0.6, rate2=0.5, joint_rate=0.5, size=100, tail="student"), ValueError, r"^tail must be one of 'normal', 't'"),
+    (prd.paired_test, dict(rate1=0.6, rate2=0.5, joint_rate=0.55, size=100), ValueError, r"^joint_rate must lie between"),
+    (prd.paired_test, dict(rate1=0.6, rate2=0.5, joint_rate=0.5, size=-100), ValueError, r"^size must be a whole number ≥ 1"),
+    (prd.mcnemar, dict(only1=-1, only2=2), ValueError, r"^only1 must be a whole number ≥ 0"),
+    (prd.mcnemar, dict(only1=1, only2=2.5), ValueError, r"^only2 must be a whole number \(a count\)"),
+    (prd.mcnemar, dict(only1=1, only2=2, exact="yes"), TypeError, r"^exact must be True or False"),
+    (prd.mcnemar, dict(only1=1, only2=2, correction=None), TypeError, r"^correction must be True or False"),
+    (prd.mcnemar, dict(only1=[1, 2], only2=[1, 2, 3]), ValueError, r"^only1 and only2 must have broadcastable shapes"),
+    (prd.sign_test, dict(wins=5, trials=4), ValueError, r"^wins must not exceed trials; got wins=5 with trials=4"),
+    (prd.sign_test, dict(wins=-1, trials=4), ValueError, r"^wins must be a whole number ≥ 0"),
+    (prd.sign_test, dict(wins=1, trials=4, alternative="one-sided"), ValueError, r"^alternative must be one of"),
+    (prd.sign_test_from_scores, dict(scores1=[1.0, NAN], scores2=[1.0, 2.0]), ValueError, r"^scores1 must be finite"),
+    (prd.sign_test_from_scores, dict(scores1=[1.0, 2.0], scores2=[1.0]), ValueError, r"^scores1 and scores2 must have the same length"),
+    (prd.sign_test_from_scores, dict(scores1=[True, False], scores2=[1.0, 2.0]), TypeError, r"^scores1 must be an array of numbers"),
+    (prd.sign_test_from_scores, dict(scores1=[], scores2=[]), ValueError, r"^scores1 must not be empty"),
+    (prd.wilcoxon_signed_rank, dict(differences=[[1, 2], [3, 4]]), ValueError, r"^differences must be one-dimensional"),
+    (prd.wilcoxon_signed_rank, dict(differences=[0.1, INF]), ValueError, r"^differences must be finite"),
+    (prd.wilcoxon_signed_rank, dict(differences=[0.1, 0.2], method="permutation"), ValueError, r"^method must be one of 'auto', 'exact', 'asymptotic'"),
+    (prd.wilcoxon_signed_rank, dict(differences=[0.1, 0.2], alternative="<"), ValueError, r"^alternative must be one of"),
+    # ---- evalkit.resampling -----------------------------------------------------------------
+    (rs.resubstitution, dict(n=0), ValueError, r"^n must be a whole number ≥ 1"),
+    (rs.holdout, dict(n=10, test_fraction=1.0, rng=0), ValueError, r"^test_fraction must be strictly between 0 and 1"),
+    (rs.holdout, dict(n=10, test_fraction=0.01, rng=0), ValueError, r"^test_fraction=0\.01 of n=10 items leaves 0 test"),
+    (rs.holdout, dict(n=10, test_fraction=0.3, rng=1.5), TypeError, r"^rng must be a numpy\.random\.Generator or an integer seed ≥ 0"),
+    (rs.holdout, dict(n=1, test_fraction=0.5, rng=0), ValueError, r"^n must be a whole number ≥ 2"),
+    (rs.random_subsampling, dict(n=10, test_fraction=0.3, repeats=0, rng=0), ValueError, r"^repeats must be a whole number ≥ 1"),
+    (rs.random_subsampling, dict(n=10, test_fraction=NAN, repeats=3, rng=0), ValueError, r"^test_fraction must be strictly between 0 and 1"),
+    (rs.kfold, dict(n=10, k=1, rng=0), ValueError, r"^k must be a whole number ≥ 2"),
+    (rs.kfold, dict(n=10, k=11, rng=0), ValueError, r"^k must not exceed n"),
+    (rs.kfold, dict(n=10, k=2.5, rng=0), ValueError, r"^k must be a whole number \(a count\) ≥ 2"),
+    (rs.kfold, dict(n=10, k=3, rng=-1), ValueError, r"^rng must be a numpy\.random\.Generator or an integer seed ≥ 0"),
+    (rs.kfold, dict(n=10, k=3, rng=0, stratify=[0] * 9), ValueError, r"^stratify must hold one label per item \(length n=10\)"),
+    (rs.leave_one_out, dict(n=[3]), ValueError, r"^n must be a single whole number ≥ 2"),
+    (rs.bootstrap, dict(n=10, rounds=0, rng=0), ValueError, r"^rounds must be a whole number ≥ 1"),
+    (rs.bootstrap, dict(n=10, rounds=5, rng="seed"), TypeError, r"^rng must be a numpy\.random\.Generator or an integer seed"),
+    (rs.estimate_error, dict(fit_predict=3, X=[[1], [2]], y=[0, 1], splits=[]), TypeError, r"^fit_predict must be callable"),
+    (rs.estimate_error, dict(fit_predict=_predict_zero, X=[[1], [2], [3]], y=[0, 1], splits=[]), ValueError, r"^X and y must have the same number of items; got 3 and 2"),
+    (rs.estimate_error, dict(fit_predict=_predict_zero, X=[[1], [2]], y=[[0], [1]], splits=[]), ValueError, r"^y must be one label per item \(1-D\)"),
+    (rs.estimate_error, dict(fit_predict=_predict_zero, X=[[1], [2]], y=[0, 1], splits=[]), ValueError, r"^splits must yield at least one"),
+    (rs.estimate_error, dict(fit_predict=_predict_zero, X=[[1], [2]], y=[0, 1], splits=[([0], [])]), ValueError, r"^splits: split 0 has an empty training or test set"),
+    (rs.estimate_error, dict(fit_predict=lambda a, b, c: np.zeros(3), X=[[1], [2]], y=[0, 1], splits=[([0], [1])]), ValueError, r"^fit_predict must return one label per test item"),
+    pytest.param(
+        rs.estimate_error, dict(fit_predict=_predict_zero, X=5, y=[0, 1], splits=[([0], [1])]), TypeError, r"^X must be",
+        marks=_gap("X without a length gives Python's \"object of type 'int' has no len()\"; "
+                   "check X (len/shape) and name it"),
+    ),
+    pytest.param(
+        rs.estimate_error, dict(fit_predict=_predict_zero, X=[[1], [2]], y=[0, 1], splits=[([0], [5])]), ValueError, r"^splits: split 0 .*(out of range|outside)",
+        marks=_gap("a test index ≥ n gives numpy's IndexError 'index 5 is out of bounds for axis 0'; "
+                   "check 0 ≤ index < n per split and name the split"),
+    ),
+    (rs.bootstrap_632, dict(fit_predict=_predict_zero, X=[[1], [2]], y=[0, 1], rounds=0, rng=0), ValueError, r"^rounds must be a whole number ≥ 1"),
+    (rs.bootstrap_632, dict(fit_predict=None, X=[[1], [2]], y=[0, 1], rounds=3, rng=0), TypeError, r"^fit_predict must be callable"),
+    pytest.param(
+        rs.bootstrap_632, dict(fit_predict=_predict_zero, X=[[1]], y=[0], rounds=3, rng=0), ValueError, r"^y must hold at least 2",
+        marks=_gap("one item gives 'n must be a whole number ≥ 2', but bootstrap_632 has no "
+                   "argument n; check len(y) ≥ 2 first and name y"),
+    ),
+    (rs.cv_paired_t, dict(differences=[0.1]), ValueError, r"^differences must hold at least 2 folds"),
+    (rs.cv_paired_t, dict(differences=[]), ValueError, r"^differences must hold at least 2 folds"),
+    (rs.cv_paired_t, dict(differences=0.1), ValueError, r"^differences must be an array"),
+    (rs.cv_paired_t, dict(differences=[0.1, NAN, 0.2]), ValueError, r"^differences must be finite"),
+    (rs.cv_paired_t, dict(differences="abc"), TypeError, r"^differences must be an array of numbers"),
+    (rs.cv_paired_t, dict(differences=[[0.1, 0.2], [0.3]]), TypeError, r"^differences must be an array of numbers"),
+    (rs.cv_paired_t, dict(differences=[True, False]), TypeError, r"^differences must be numbers, not booleans"),
+    (rs.cv_paired_t, dict(differences=[0.1, 0.2], confidence=1.5), ValueError, r"^confidence must be strictly between 0 and 1"),
+    (rs.paired_t_5x2cv, dict(differences=np.zeros((5, 3))), ValueError, r"^differences must have shape \(5, 2\)"),
+    (rs.paired_t_5x2cv, dict(differences=np.zeros(10)), ValueError, r"^differences must have shape \(5, 2\)"),
+    (rs.combined_f_5x2cv, dict(differences=np.full((5, 2), INF)), ValueError, r"^differences must be finite"),
+    (rs.combined_f_5x2cv, dict(differences=np.zeros((2, 5))), ValueError, r"^differences must have shape \(5, 2\)"),
+    (rs.corrected_resampled_t, dict(differences=[0.1, 0.2], n_train=0, n_test=5), ValueError, r"^n_train must be a whole number ≥ 1"),
+    (rs.corrected_resampled_t, dict(differences=[0.1, 0.2], n_train=5, n_test=2.5), ValueError, r"^n_test must be a whole number \(a count\)"),
+    (rs.corrected_resampled_t, dict(differences=[0.1], n_train=5, n_test=5), ValueError, r"^differences must hold at least 2 splits"),
+    (rs.corrected_resampled_t, dict(differences=[0.1, 0.2], n_train=5, n_test=5, confidence=0), ValueError, r"^confidence must be strictly between 0 and 1"),
+    # ---- evalkit.datasets -------------------------------------------------------------------
+    (ds.true_class, dict(X=[1.0, 2.0]), ValueError, r"^X must have shape \(n, 2\)"),
+    (ds.true_class, dict(X=[[NAN, 0.0]]), ValueError, r"^X must contain only finite numbers"),
+    (ds.true_class, dict(X=[["a", "b"]]), TypeError, r"^X must be an array of numbers of shape \(n, 2\)"),
+    (ds.circles_and_triangles, dict(n_per_class=0), ValueError, r"^n_per_class must be a whole number ≥ 1"),
+    (ds.circles_and_triangles, dict(n_per_class=[5, 6]), ValueError, r"^n_per_class must be a single whole number"),
+    (ds.circles_and_triangles, dict(n_per_class=5, noise=0.6), ValueError, r"^noise must be a fraction in \[0, 0\.5\]"),
+    (ds.circles_and_triangles, dict(n_per_class=5, noise=NAN), ValueError, r"^noise must be a fraction in \[0, 0\.5\]"),
+    (ds.circles_and_triangles, dict(n_per_class=5, noise="low"), TypeError, r"^noise must be a number in \[0, 0\.5\]"),
+    (ds.circles_and_triangles, dict(n_per_class=5, rng=-1), ValueError, r"^rng must be a seed ≥ 0"),
+    (ds.circles_and_triangles, dict(n_per_class=5, rng=2.5), TypeError, r"^rng must be None, an integer seed ≥ 0 or a numpy\.random\.Generator"),
+    (ds.pessimistic_error, dict(training_errors=11, leaves=3, records=10), ValueError, r"^training_errors must not exceed records"),
+    (ds.pessimistic_error, dict(training_errors=1, leaves=0, records=10), ValueError, r"^leaves must be a whole number ≥ 1"),
+    (ds.pessimistic_error, dict(training_errors=1, leaves=3, records=10, penalty=-0.5), ValueError, r"^penalty must be a finite number ≥ 0"),
+    (ds.pessimistic_error, dict(training_errors=1, leaves=3, records=10, penalty=INF), ValueError, r"^penalty must be a finite number ≥ 0"),
+    (ds.pessimistic_error, dict(training_errors=[1, 2], leaves=[3, 4, 5], records=10), ValueError, r"^training_errors, leaves, records and penalty must have broadcastable shapes"),
+    # ---- evalkit.metrics (added while the module was being finished) -------------------------
+    (met.confusion_matrix, dict(y_true=[0, 1, 1], y_pred=[0, 1]), ValueError, r"^y_true and y_pred must have the same length"),
+    (met.confusion_matrix, dict(y_true=[], y_pred=[]), ValueError, r"^y_true must not be empty"),
+    (met.confusion_matrix, dict(y_true=[0.0, NAN], y_pred=[0, 1]), ValueError, r"^y_true must not contain NaN"),
+    (met.confusion_matrix, dict(y_true=[0, 1, 2], y_pred=[0, 1, 1], labels=[0, 1]), ValueError, r"^y_true contains the label 2, which is not among labels"),
+    (met.confusion_matrix, dict(y_true=[0, 1], y_pred=[0, 1], labels=[0, 0, 1]), ValueError, r"^labels must not repeat a class"),
+    (met.confusion_matrix, dict(y_true="ab", y_pred="ab"), TypeError, r"^y_true must be a sequence of class labels"),
+    (met.recall, dict(confusion=[[5]]), ValueError, r"^confusion must be a square matrix .* at least 2 × 2"),
+    (met.recall, dict(confusion=[[5, -1], [1, 2]]), ValueError, r"^confusion must hold non-negative finite counts"),
+    (met.recall, dict(confusion=[[0, 0], [1, 2]]), ValueError, r"^recall of a class with no true points is 0/0 .*zero_division"),
+    (met.recall, dict(confusion=CONFUSION, zero_division="zero"), ValueError, r"^zero_division must be 'raise' or a number"),
+    (met.precision, dict(confusion=[[0, 1], [0, 2]]), ValueError, r"^precision of a class never predicted is 0/0"),
+    (met.precision, dict(confusion=[[NAN, 1], [0, 2]]), ValueError, r"^confusion must hold non-negative finite counts"),
+    (met.precision, dict(confusion=CONFUSION, zero_division=True), TypeError, r"^zero_division must be 'raise' or a number"),
+    (met.accuracy, dict(confusion=[[1, 2, 3], [4, 5, 6]]), ValueError, r"^confusion must be a square matrix"),
+    (met.accuracy, dict(confusion=[[0, 0], [0, 0]]), ValueError, r"^accuracy of an empty table is 0/0"),
+    (met.f_measure, dict(confusion=CONFUSION, beta=0), ValueError, r"^beta must be a positive finite number"),
+    (met.f_measure, dict(confusion=CONFUSION, beta=NAN), ValueError, r"^beta must be a positive finite number"),
+    (met.f_measure, dict(confusion=CONFUSION, beta="1"), TypeError, r"^beta must be a positive number"),
+    (met.weighted_accuracy, dict(confusion=CONFUSION, weights=[1, 2, 3]), ValueError, r"^weights must be a 2 × 2 matrix like the confusion matrix"),
+    (met.weighted_accuracy, dict(confusion=CONFUSION, weights=[[1, -1], [1, 1]]), ValueError, r"^weights must be non-negative"),
+    (met.weighted_accuracy, dict(confusion=CONFUSION, weights=[[0, 0], [0, 0]]), ValueError, r"^weighted accuracy with zero total weight is 0/0"),
+    (met.expected_cost, dict(confusion=CONFUSION, cost=[[0, 1]]), ValueError, r"^cost must be a 2 × 2 matrix like the confusion matrix"),
+    (met.expected_cost, dict(confusion=CONFUSION, cost=[[0, NAN], [1, 0]]), ValueError, r"^cost must be finite"),
+    pytest.param(
+        met.expected_cost, dict(confusion=CONFUSION, cost=COST, average="yes"), TypeError, r"^average must be True or False",
+        marks=_gap("average='yes' is accepted silently (truthy); check it like paired.mcnemar "
+                   "checks exact"),
+    ),
+    (met.prior_weighted_error, dict(errors=[5, 1], counts=[4, 10], priors=[0.5, 0.5]), ValueError, r"^errors must not exceed counts"),
+    (met.prior_weighted_error, dict(errors=[1, 1], counts=[4, 10], priors=[0.5, 0.6]), ValueError, r"^priors must sum to 1"),
+    (met.prior_weighted_error, dict(errors=[1, 1], counts=[4, 10, 3], priors=[0.5, 0.5]), ValueError, r"^errors, counts and priors must have broadcastable shapes"),
+    (met.prior_weighted_error, dict(errors=[0, 1], counts=[0, 10], priors=[0.5, 0.5]), ValueError, r"^counts must be a whole number ≥ 1"),
+    (met.prior_weighted_error, dict(errors=[0, 1], counts=[3, 10], priors=[1.5, -0.5]), ValueError, r"^priors must be a probability in \[0, 1\]"),
+    (met.trials_for_error_rate, dict(error_rate=0), ValueError, r"^error_rate must be > 0"),
+    (met.trials_for_error_rate, dict(error_rate=1.5), ValueError, r"^error_rate must be a probability in \[0, 1\]"),
+    (met.trials_for_error_rate, dict(error_rate=0.1, expected_errors=0), ValueError, r"^expected_errors must be a positive number"),
+    (met.trials_for_error_rate, dict(error_rate=0.1, expected_errors=NAN), ValueError, r"^expected_errors must be a positive number"),
+    # ---- evalkit.roc ------------------------------------------------------------------------
+    (roc.roc_curve, dict(scores=SCORES[:4], labels=[1, 1, 1, 1]), ValueError, r"^labels must contain at least one positive \(1\) and at least one negative \(0\)"),
+    (roc.roc_curve, dict(scores=SCORES, labels=LABELS[:5]), ValueError, r"^scores and labels must have the same length"),
+    (roc.roc_curve, dict(scores=[NAN, *SCORES[1:]], labels=LABELS), ValueError, r"^scores must be finite"),
+    (roc.roc_curve, dict(scores=SCORES, labels=[0, 1, 2, 1, 0, 0]), ValueError, r"^labels must be binary, 0 \(negative\) or 1 \(positive\)"),
+    (roc.roc_curve, dict(scores=["a", "b"], labels=[0, 1]), TypeError, r"^scores must be a number or an array of numbers"),
+    (roc.auc, dict(scores=SCORES, labels=[0] * 6), ValueError, r"^labels must contain at least one positive"),
+    (roc.auc, dict(scores=[SCORES], labels=[LABELS]), ValueError, r"^scores must be 1-D"),
+    (roc.auc, dict(scores=SCORES, labels=["a", "b", "a", "b", "a", "b"]), TypeError, r"^labels must be 0/1 \(1 = positive\) or booleans"),
+    (roc.auc_interval, dict(scores=SCORES, labels=LABELS, method="bootstrap"), ValueError, r"^method must be one of 'delong', 'hanley-mcneil'"),
+    (roc.auc_interval, dict(scores=SCORES, labels=LABELS, confidence=1.0), ValueError, r"^confidence must be strictly between 0 and 1"),
+    (roc.auc_interval, dict(scores=[0.9, 0.1], labels=[1, 0]), ValueError, r"^labels must contain at least 2 positive \(1\) and at least 2 negative"),
+    (roc.delong_test, dict(scores1=SCORES, scores2=SCORES[:5], labels=LABELS), ValueError, r"^scores1 and scores2 must have the same length"),
+    (roc.delong_test, dict(scores1=SCORES, scores2=SCORES, labels=LABELS, confidence=0), ValueError, r"^confidence must be strictly between 0 and 1"),
+    (roc.delong_test, dict(scores1=SCORES, scores2=SCORES, labels=[1] * 6), ValueError, r"^labels must contain at least 2 positive"),
+    # ---- evalkit.multiple -------------------------------------------------------------------
+    (mult.average_ranks, dict(scores=[0.1, 0.2]), ValueError, r"^scores must be 2-D with shape \(n_datasets, n_classifiers\)"),
+    (mult.average_ranks, dict(scores=[[0.1, NAN], [0.2, 0.3]]), ValueError, r"^scores must be finite"),
+    (mult.average_ranks, dict(scores=[[0.1], [0.2]]), ValueError, r"^scores needs at least 2 data sets \(rows\) and 2 classifiers \(columns\)"),
+    (mult.friedman, dict(scores=[[0.1, 0.2, 0.3]]), ValueError, r"^scores needs at least 2 data sets"),
+    (mult.friedman, dict(scores=RANK_SCORES, tie_correction="yes"), TypeError, r"^tie_correction must be True or False"),
+    (mult.critical_value, dict(n_classifiers=1), ValueError, r"^n_classifiers must be a whole number ≥ 2"),
+    (mult.critical_value, dict(n_classifiers=3.5), TypeError, r"^n_classifiers must be a whole number ≥ 2"),
+    (mult.critical_value, dict(n_classifiers=3, method="tukey"), ValueError, r"^method must be one of 'nemenyi', 'bonferroni-dunn'"),
+    (mult.critical_value, dict(n_classifiers=3, alpha=0), ValueError, r"^alpha must be strictly between 0 and 1"),
+    (mult.nemenyi, dict(scores=RANK_SCORES, alpha=1.5), ValueError, r"^alpha must be strictly between 0 and 1"),
+    (mult.nemenyi, dict(scores=[[0.1, 0.2, 0.3]]), ValueError, r"^scores needs at least 2 data sets"),
+    (mult.bonferroni, dict(pvalues=[0.1, 1.2]), ValueError, r"^pvalues must be probabilities in \[0, 1\]"),
+    (mult.bonferroni, dict(pvalues=[]), ValueError, r"^pvalues must not be empty"),
+    (mult.bonferroni, dict(pvalues=[NAN]), ValueError, r"^pvalues must be probabilities in \[0, 1\]"),
+    (mult.holm, dict(pvalues=[[0.1, 0.2]]), ValueError, r"^pvalues must be a 1-D array"),
+    (mult.holm, dict(pvalues=[0.1], alpha="0.05"), TypeError, r"^alpha must be a number strictly between 0 and 1"),
+    (mult.critical_difference_diagram, dict(scores=RANK_SCORES, names=["a", "b"]), ValueError, r"^names must have one entry per classifier \(3\)"),
+    (mult.critical_difference_diagram, dict(scores=RANK_SCORES, alpha=2), ValueError, r"^alpha must be strictly between 0 and 1"),
+    pytest.param(
+        mult.draw_critical_difference, dict(ax=None, diagram="not a diagram"), TypeError, r"^diagram must be a CriticalDifferenceDiagram",
+        marks=_gap("a wrong diagram gives AttributeError \"'str' object has no attribute "
+                   "'n_classifiers'\"; check isinstance(diagram, CriticalDifferenceDiagram)"),
+    ),
+    # ---- evalkit.bootstrap ------------------------------------------------------------------
+    (boot.bootstrap_interval, dict(statistic=3, samples=SAMPLE), TypeError, r"^statistic must be a callable"),
+    (boot.bootstrap_interval, dict(statistic=_mean, rng=0), ValueError, r"^samples: give at least one array to resample"),
+    (boot.bootstrap_interval, dict(statistic=_mean, samples=[1.0], rng=0), ValueError, r"^samples must have at least 2 rows to resample"),
+    (boot.bootstrap_interval, dict(statistic=_mean, samples=SAMPLE, method="abc", rng=0), ValueError, r"^method must be one of 'percentile', 'bca'"),
+    (boot.bootstrap_interval, dict(statistic=_mean, samples=SAMPLE, rounds=0, rng=0), ValueError, r"^rounds must be a whole number ≥ 100"),
+    (boot.bootstrap_interval, dict(statistic=_mean, samples=SAMPLE, rounds=150.5, rng=0), TypeError, r"^rounds must be a whole number ≥ 100"),
+    (boot.bootstrap_interval, dict(statistic=_mean, samples=SAMPLE, confidence=1, rng=0), ValueError, r"^confidence must be strictly between 0 and 1"),
+    (boot.bootstrap_interval, dict(statistic=_mean, samples=SAMPLE, rng="a"), TypeError, r"^rng must be a numpy\.random\.Generator or an integer seed ≥ 0"),
+    (boot.bootstrap_interval, dict(statistic=_mean, samples=SAMPLE), TypeError, r"^rng must be given"),
+    (boot.bootstrap_interval, dict(statistic=_mean, samples=SAMPLE, rng=0, vectorized="no"), TypeError, r"^vectorized must be True or False"),
+    (boot.bootstrap_interval, dict(statistic=lambda a: a, samples=SAMPLE, rng=0, rounds=100), ValueError, r"^statistic must return one number"),
+    (boot.bootstrap_interval, dict(statistic=lambda a: NAN, samples=SAMPLE, rng=0, rounds=100), ValueError, r"^statistic returned NaN or inf"),
+    (boot.bootstrap_interval, dict(statistic=_mean, samples="abc", rng=0), TypeError, r"^samples\[0\] must be an array"),
+    pytest.param(
+        boot.bootstrap_interval, dict(statistic=lambda a: "x", samples=SAMPLE, rng=0, rounds=100), TypeError, r"^statistic must return (one )?(a )?number",
+        marks=_gap("a statistic returning text gives float()'s \"could not convert string to "
+                   "float: 'x'\", which names neither the statistic nor what is allowed"),
+    ),
+    (boot.jackknife, dict(statistic=_mean, samples=[1.0]), ValueError, r"^samples must have at least 2 rows"),
+    (boot.jackknife, dict(statistic=_mean), ValueError, r"^samples: give at least one array"),
+    pytest.param(
+        boot.jackknife, dict(statistic=None, samples=SAMPLE), TypeError, r"^statistic must be a callable",
+        marks=_gap("jackknife(None, x) gives Python's \"'NoneType' object is not callable\"; "
+                   "check statistic as bootstrap_interval does"),
+    ),
+    pytest.param(
+        boot.jackknife, dict(statistic=_mean, samples=SAMPLE, vectorized=1), TypeError, r"^vectorized must be True or False",
+        marks=_gap("vectorized=1 is accepted silently by jackknife (bootstrap_interval rejects it)"),
+    ),
+    (boot.paired_difference_interval, dict(metric="acc", labels=[0, 1, 1], predictions1=[0, 1, 1], predictions2=[0, 1, 1], rng=0), TypeError, r"^metric must be a callable"),
+    pytest.param(
+        boot.paired_difference_interval, dict(metric=_accuracy, labels=[0, 1, 1], predictions1=[0, 1], predictions2=[0, 1, 1], rng=0), ValueError, r"predictions1 .*same length",
+        marks=_gap("the message speaks of 'samples[0] with 3 and samples[1] with 2', names the "
+                   "function has internally; it should name labels and predictions1"),
+    ),
+    (boot.paired_difference_interval, dict(metric=_accuracy, labels=[0, 1, 1], predictions1=[0, 1, 1], predictions2=[0, 1, 1], rng=0, rounds=5), ValueError, r"^rounds must be a whole number ≥ 100"),
+    (boot.paired_difference_interval, dict(metric=_accuracy, labels=[0, 1, 1], predictions1=[0, 1, 1], predictions2=[0, 1, 1], rng=0, confidence=2), ValueError, r"^confidence must be strictly between 0 and 1"),
+    (boot.word_accuracy, dict(substitutions=-1, deletions=0, insertions=0, reference_length=10), ValueError, r"^substitutions must be a whole number ≥ 0"),
+    (boot.word_accuracy, dict(substitutions=0, deletions=0, insertions=0, reference_length=0), ValueError, r"^reference_length must be a whole number ≥ 1"),
+    (boot.word_accuracy, dict(substitutions=6, deletions=6, insertions=0, reference_length=10), ValueError, r"^substitutions \+ deletions must not exceed reference_length"),
+    (boot.word_accuracy, dict(substitutions=1.5, deletions=0, insertions=0, reference_length=10), ValueError, r"^substitutions must be a whole number \(a count\)"),
+    (boot.word_accuracy, dict(substitutions=[1, 2], deletions=[1, 2, 3], insertions=0, reference_length=10), ValueError, r"^substitutions, deletions, insertions and reference_length must have broadcastable shapes"),
+    # ---- evalkit.report ---------------------------------------------------------------------
+    (rep.paired_accuracy_difference, dict(table=[[1, 2, 3]]), ValueError, r"^table must be the 2×2 agreement table"),
+    (rep.paired_accuracy_difference, dict(table=[[1, -2], [3, 4]]), ValueError, r"^table must be a whole number ≥ 0"),
+    (rep.paired_accuracy_difference, dict(table=[[1, 2], [3, 4]], confidence=0), ValueError, r"^confidence must be strictly between 0 and 1"),
+    (rep.paired_accuracy_difference, dict(table=[[0, 0], [0, 0]]), ValueError, r"^table must count at least one test item"),
+    (rep.describe_classifier, dict(y_true=[], pred=[]), ValueError, r"^y_true must not be empty"),
+    (rep.describe_classifier, dict(y_true=Y_TRUE, pred=PRED_A, confidence=-1), ValueError, r"^confidence must be strictly between 0 and 1"),
+    (rep.describe_classifier, dict(y_true=Y_TRUE, pred=PRED_A, cost=[[0, 1, 2]]), ValueError, r"^cost must be a 2 × 2 matrix"),
+    (rep.describe_classifier, dict(y_true=Y_TRUE, pred=PRED_A, name=5), TypeError, r"^name must be a non-empty string"),
+    (rep.compare_classifiers, dict(y_true=Y_TRUE, pred_a=PRED_A, pred_b=PRED_B[:3]), ValueError, r"^y_true and pred_b must have the same length"),
+    (rep.compare_classifiers, dict(y_true=Y_TRUE, pred_a=PRED_A, pred_b=PRED_B, confidence=2), ValueError, r"^confidence must be strictly between 0 and 1"),
+    (rep.compare_classifiers, dict(y_true=Y_TRUE, pred_a=PRED_A, pred_b=PRED_B, names=("A",)), TypeError, r"^names must be a pair of strings"),
+    (rep.compare_classifiers, dict(y_true=Y_TRUE, pred_a=PRED_A, pred_b=PRED_B, halfwidth=0), ValueError, r"^halfwidth must be strictly between 0 and 1"),
+    (rep.compare_classifiers, dict(y_true=Y_TRUE, pred_a=PRED_A, pred_b=PRED_B, scores_a=SCORES), ValueError, r"^scores_a and scores_b must be given together"),
+    # ---- evalkit.examples (the worked-example checker the notebooks call) ---------------------
+    (exm.check, dict(example_id="wolff-cp", computed={"low": 0.66}), ValueError, r"^wolff-cp: every published number must be checked; missing high, minus, plus"),
+    (exm.check, dict(example_id="wolff-cp", computed={"low": 0.66, "high": 0.9, "minus": 1, "plus": 1, "lo": 1}), ValueError, r"^wolff-cp has no quantity 'lo'; its quantities are low, high, minus, plus"),
+    (exm.check, dict(example_id="wolff-cp", computed=[0.66, 0.9]), TypeError, r"^wolff-cp has 4 quantities .*pass computed as a mapping"),
+    (exm.table, dict(items=[1]), TypeError, r"^table\(\) takes Check results or a mapping"),
+]
+# fmt: on
+
+#: Modules whose every public function must appear in MATRIX.
+COVERED_MODULES = [
+    "evalkit.distributions",
+    "evalkit.intervals",
+    "evalkit.independent",
+    "evalkit.paired",
+    "evalkit.resampling",
+    "evalkit.datasets",
+    "evalkit.metrics",
+    "evalkit.roc",
+    "evalkit.multiple",
+    "evalkit.bootstrap",
+    "evalkit.report",
+]
+
+
+def _unpack(case):
+    return case.values if hasattr(case, "values") else case
+
+
+def _short(value) -> str:
+    text = value.__name__ if callable(value) else repr(value)
+    return text if len(text) <= 20 else text[:19] + "…"
+
+
+def _case_id(case) -> str:
+    function, kwargs = _unpack(case)[:2]
+    args = ",".join(f"{k}={_short(v)}" for k, v in kwargs.items())
+    return f"{function.__module__.rsplit('.', 1)[-1]}.{function.__name__}({args})"
+
+
+def _call(function, kwargs):
+    kwargs = dict(kwargs)
+    args = []
+    parameters = inspect.signature(function).parameters
+    star = parameters.get("samples")
+    if star is not None and star.kind is inspect.Parameter.VAR_POSITIONAL:
+        # evalkit.bootstrap's ``*samples``: the table's samples=... is the one array resampled
+        before = [name for name in parameters if name != "samples"][
+            : list(parameters).index("samples")
+        ]
+        args = [kwargs.pop(name) for name in before if name in kwargs]
+        if "samples" in kwargs:
+            args.append(kwargs.pop("samples"))
+    result = function(*args, **kwargs)
+    if isinstance(result, Iterator):  # splitters: consume, in case a check is lazy
+        result = list(result)
+    return result
+
+
+def test_matrix_has_at_least_80_cases():
+    assert len(MATRIX) >= 80
+
+
+def test_every_expected_exception_is_value_or_type_error():
+    for case in MATRIX:
+        assert _unpack(case)[2] in (ValueError, TypeError), _case_id(case)
+
+
+def _params(cases):
+    """MATRIX rows as pytest params with readable ids (marks kept)."""
+    return [
+        pytest.param(*_unpack(case), marks=getattr(case, "marks", ()), id=_case_id(case))
+        for case in cases
+    ]
+
+
+@pytest.mark.parametrize(("function", "kwargs", "error", "message"), _params(MATRIX))
+def test_bad_input_is_rejected_with_a_message_naming_the_argument(function, kwargs, error, message):
+    with pytest.raises(error, match=message):
+        _call(function, kwargs)
+
+
+def _public_functions(module_name: str) -> set[str]:
+    module = importlib.import_module(module_name)
+    return {
+        name
+        for name in getattr(module, "__all__", [])
+        if inspect.isfunction(getattr(module, name))
+        and getattr(module, name).__module__ == module_name
+    }
+
+
+@pytest.mark.parametrize("module_name", COVERED_MODULES)
+def test_matrix_covers_every_public_function(module_name):
+    covered = {
+        _unpack(case)[0].__name__ for case in MATRIX if _unpack(case)[0].__module__ == module_name
+    }
+    missing = _public_functions(module_name) - covered
+    assert not missing, f"{module_name}: no bad-input case for {sorted(missing)}"
+
+
+# --------------------------------------------------------------------------------------------
+# valid but degenerate inputs: an answer or a clear refusal, never a silent NaN
+
+
+def _nan_fields(value, path: str = "result") -> list[str]:
+    """Paths of every NaN inside a result (dataclass fields, dicts, tuples, arrays, floats)."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        found = []
+        for field in dataclasses.fields(value):
+            found += _nan_fields(getattr(value, field.name), f"{path}.{field.name}")
+        return found
+    if isinstance(value, dict):
+        return [p for key, item in value.items() for p in _nan_fields(item, f"{path}[{key!r}]")]
+    if isinstance(value, (list, tuple)):
+        return [p for i, item in enumerate(value) for p in _nan_fields(item, f"{path}[{i}]")]
+    if value is None or isinstance(value, (str, bytes)):
+        return []
+    arr = np.ma.getdata(np.asarray(value)) if np.ma.isMaskedArray(value) else np.asarray(value)
+    if arr.dtype.kind in "fc" and np.isnan(arr).any():
+        return [path]
+    return []
+
+
+# fmt: off
+DEGENERATE = [
+    pytest.param(
+        ind.rate_difference, dict(rate1=0.0, size1=10, rate2=0.0, size2=10),
+        marks=_gap("both rates 0 (or both 1): z and all p-values are NaN (documented); simple_test "
+                   "and the resampling tests give z = 0, p = 1 for 0/0 — do the same"),
+        id="rate_difference(0 of 10 vs 0 of 10)",
+    ),
+    pytest.param(ind.fisher_exact, dict(table=[[5, 0], [0, 5]]), id="fisher_exact(perfect split)"),
+    pytest.param(ind.chi_square_2x2, dict(table=[[5, 0], [0, 5]], correction=True), id="chi_square_2x2(yates)"),
+    pytest.param(ind.rejection_probability, dict(size_a=3, size_b=3, rate_a=[0.0, 1.0], test="normal"), id="rejection_probability(rates 0, 1)"),
+    pytest.param(ind.posterior_null_probability, dict(pvalue=[0.0, 1.0]), id="posterior_null_probability(0, 1)"),
+    pytest.param(prd.simple_test, dict(rate1=0.0, rate2=0.0, size=10), id="simple_test(0 vs 0)"),
+    pytest.param(prd.paired_test, dict(rate1=1.0, rate2=1.0, joint_rate=1.0, size=10, tail="t"), id="paired_test(1 vs 1)"),
+    pytest.param(prd.mcnemar, dict(only1=0, only2=0), id="mcnemar(0, 0) exact"),
+    pytest.param(prd.mcnemar, dict(only1=0, only2=0, exact=False), id="mcnemar(0, 0) chi2"),
+    pytest.param(prd.sign_test, dict(wins=0, trials=0), id="sign_test(0 of 0)"),
+    pytest.param(prd.sign_test_from_scores, dict(scores1=[1.0, 2.0], scores2=[1.0, 2.0]), id="sign_test_from_scores(all ties)"),
+    pytest.param(prd.wilcoxon_signed_rank, dict(differences=[0.0, 0.0, 0.0]), id="wilcoxon(all zero)"),
+    pytest.param(rs.cv_paired_t, dict(differences=[0.0, 0.0, 0.0]), id="cv_paired_t(all zero)"),
+    pytest.param(rs.paired_t_5x2cv, dict(differences=np.zeros((5, 2))), id="paired_t_5x2cv(all zero)"),
+    pytest.param(rs.combined_f_5x2cv, dict(differences=np.zeros((5, 2))), id="combined_f_5x2cv(all zero)"),
+    pytest.param(rs.corrected_resampled_t, dict(differences=[0.0, 0.0], n_train=8, n_test=2), id="corrected_resampled_t(all zero)"),
+    pytest.param(dist.binomial_pmf, dict(k=0, trials=0, p=[0.0, 0.5, 1.0]), id="binomial_pmf(0 of 0)"),
+    pytest.param(dist.binomial_cdf, dict(k=[0, 3], trials=3, p=[0.0, 1.0]), id="binomial_cdf(p = 0, 1)"),
+    pytest.param(dist.beta_moments, dict(a=[1.0, 0.5, 2.0], b=[1.0, 0.5, 2.0]), id="beta_moments(no mode)"),
+    pytest.param(ivl.coverage, dict(method="wald", trials=10, p=[0.0, 1.0]), id="coverage(p = 0, 1)"),
+    pytest.param(ivl.expected_width, dict(method="wald", trials=10, p=[0.0, 1.0]), id="expected_width(p = 0, 1)"),
+    pytest.param(ivl.trials_for_halfwidth, dict(halfwidth=0.5, rate=[0.0, 1.0]), id="trials_for_halfwidth(rate 0, 1)"),
+    pytest.param(ds.pessimistic_error, dict(training_errors=0, leaves=1, records=1, penalty=0), id="pessimistic_error(0)"),
+    pytest.param(met.recall, dict(confusion=[[0, 0], [1, 2]], zero_division=0.0), id="recall(empty row, zero_division=0)"),
+    pytest.param(met.f_measure, dict(confusion=[[5, 0], [0, 5]]), id="f_measure(perfect)"),
+    pytest.param(met.prior_weighted_error, dict(errors=[0, 0], counts=[5, 5], priors=[0.5, 0.5]), id="prior_weighted_error(no errors)"),
+    pytest.param(met.trials_for_error_rate, dict(error_rate=1.0), id="trials_for_error_rate(1)"),
+    pytest.param(roc.roc_curve, dict(scores=[1, 1, 1, 1], labels=[1, 1, 0, 0]), id="roc_curve(all tied)"),
+    pytest.param(roc.auc_interval, dict(scores=[4, 3, 2, 1], labels=[1, 1, 0, 0]), id="auc_interval(perfect, delong)"),
+    pytest.param(roc.auc_interval, dict(scores=[1, 1, 1, 1], labels=[1, 1, 0, 0], method="hanley-mcneil"), id="auc_interval(all tied, hanley-mcneil)"),
+    pytest.param(roc.delong_test, dict(scores1=[4, 3, 2, 1], scores2=[4, 3, 2, 1], labels=[1, 1, 0, 0]), id="delong_test(same scores)"),
+    pytest.param(roc.delong_test, dict(scores1=[4, 3, 2, 1], scores2=[1, 1, 1, 1], labels=[1, 1, 0, 0]), id="delong_test(perfect vs tied)"),
+    pytest.param(mult.friedman, dict(scores=np.ones((5, 3)), tie_correction=True), id="friedman(all tied)"),
+    pytest.param(mult.nemenyi, dict(scores=np.ones((5, 3))), id="nemenyi(all tied)"),
+    pytest.param(mult.holm, dict(pvalues=[1.0, 1.0, 0.0]), id="holm(p = 1, 1, 0)"),
+    pytest.param(boot.bootstrap_interval, dict(statistic=_mean, samples=np.ones(10), rng=0, rounds=100), id="bootstrap_interval(constant sample)"),
+    pytest.param(boot.jackknife, dict(statistic=_mean, samples=np.ones(10)), id="jackknife(constant sample)"),
+    pytest.param(boot.paired_difference_interval, dict(metric=_accuracy, labels=[0, 1, 1, 0], predictions1=[0, 1, 1, 0], predictions2=[0, 1, 1, 0], rng=0, rounds=100), id="paired_difference_interval(identical)"),
+    pytest.param(rep.paired_accuracy_difference, dict(table=[[5, 0], [0, 5]]), id="paired_accuracy_difference(no discordant)"),
+    pytest.param(rep.compare_classifiers, dict(y_true=[0, 1, 0, 1, 0, 1], pred_a=[0, 1, 0, 1, 0, 1], pred_b=[0, 1, 0, 1, 0, 1], scores_a=[0.1, 0.9, 0.2, 0.8, 0.3, 0.7], scores_b=[0.1, 0.9, 0.2, 0.8, 0.3, 0.7]), id="compare_classifiers(identical, perfect)"),
+]
+# fmt: on
+
+
+@pytest.mark.parametrize(("function", "kwargs"), DEGENERATE)
+def test_degenerate_input_gives_no_silent_nan(function, kwargs):
+    result = _call(function, kwargs)
+    assert _nan_fields(result) == []
+
+
+@pytest.mark.parametrize("method", ivl.METHODS)
+def test_every_interval_method_handles_all_or_nothing_without_nan(method):
+    ci = ivl.interval([0, 2, 0, 3], [2, 2, 3, 3], method)
+    assert _nan_fields(ci) == []
