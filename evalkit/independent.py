@@ -155,7 +155,7 @@ def rate_difference(
     -------
     RateDifference
         difference, standard_error, interval, z, two-sided and one-sided p-values. When both
-        rates are 0 or 1 the standard error is 0 and z is ±inf (or NaN if d = 0 too).
+        rates are 0 or 1 the standard error is 0 and z is ±inf (or 0, with p = 1, if d = 0 too).
 
     Examples
     --------
@@ -189,7 +189,7 @@ def rate_difference(
     low, high = difference - z_crit * se, difference + z_crit * se  # eq. 4.15
     with np.errstate(divide="ignore", invalid="ignore"):
         z = np.where(se > 0, difference / np.where(se > 0, se, 1.0), np.sign(difference) * np.inf)
-        z = np.where((se == 0) & (difference == 0), np.nan, z)
+        z = np.where((se == 0) & (difference == 0), 0.0, z)  # no variance, no difference
     p_greater = stats.norm.sf(z)
     p_less = stats.norm.cdf(z)
     p_two = np.minimum(1.0, 2 * stats.norm.sf(np.abs(z)))
@@ -718,7 +718,7 @@ def rejection_probability(
     if test == "normal":
         r = rate_difference(na / ka, ka, nb / kb, kb)
         with np.errstate(invalid="ignore"):
-            reject = np.asarray(r.pvalue) <= alpha  # NaN (no variance, no difference) → False
+            reject = np.asarray(r.pvalue) <= alpha
     else:
         kept = tables[usable]
         if test == "fisher":

@@ -565,8 +565,6 @@ def _nan_fields(value, path: str = "result") -> list[str]:
 DEGENERATE = [
     pytest.param(
         ind.rate_difference, dict(rate1=0.0, size1=10, rate2=0.0, size2=10),
-        marks=_gap("both rates 0 (or both 1): z and all p-values are NaN (documented); simple_test "
-                   "and the resampling tests give z = 0, p = 1 for 0/0 — do the same"),
         id="rate_difference(0 of 10 vs 0 of 10)",
     ),
     pytest.param(ind.fisher_exact, dict(table=[[5, 0], [0, 5]]), id="fisher_exact(perfect split)"),

@@ -69,9 +69,10 @@ def test_rate_difference_against_direct_formula_on_grid():
     np.testing.assert_allclose(r.z[positive], z, rtol=1e-12)
     np.testing.assert_allclose(r.pvalue[positive], 2 * stats.norm.sf(np.abs(z)), rtol=1e-10)
     np.testing.assert_allclose(r.pvalue_greater[positive], stats.norm.sf(z), rtol=1e-10)
-    # no variance at all: z is ±inf (p = 0) or NaN when the rates are equal too
+    # no variance at all: z is ±inf (p = 0), or 0 (p = 1) when the rates are equal too
     assert np.all(r.pvalue[~positive & (r1 != r2)] == 0)
-    assert np.all(np.isnan(r.z[~positive & (r1 == r2)]))
+    assert np.all(r.z[~positive & (r1 == r2)] == 0)
+    assert np.all(r.pvalue[~positive & (r1 == r2)] == 1)
 
 
 @settings(max_examples=100, deadline=None)
