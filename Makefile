@@ -69,6 +69,11 @@ html: install
 	$(BIN)/python tools/build_site.py build/html
 	@echo "open build/html/index.html"
 
+# Time evalkit against SciPy/scikit-learn, `import evalkit`, every notebook and widget
+# (under 10 minutes); writes benchmarks/RESULTS.md. `benchmarks/run_all.py --quick` is a quick check.
+bench: install
+	$(BIN)/python benchmarks/run_all.py
+
 # Student copies: every cell tagged 'solution' replaced by a placeholder.
 student: install
 	$(BIN)/python tools/student.py build/student

@@ -120,7 +120,18 @@ def test_every_module_imports_and_declares_its_public_names(module):
 
 def test_makefile_has_the_documented_targets():
     makefile = (REPO / "Makefile").read_text(encoding="utf-8")
-    for target in ("install", "lab", "test", "lint", "clean", "notebooks", "html", "student"):
+    for target in (
+        "install",
+        "lab",
+        "test",
+        "lint",
+        "clean",
+        "notebooks",
+        "html",
+        "student",
+        "bench",
+        "test-thorough",
+    ):
         assert re.search(rf"^{target}:", makefile, flags=re.M), target
     assert "notebooks/00_start_here.ipynb" in makefile
     assert "--nbval-current-env" in makefile and "nbval_sanitize.cfg" in makefile
