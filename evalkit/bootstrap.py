@@ -192,6 +192,10 @@ def jackknife(
     >>> jackknife(np.mean, [1.0, 2.0, 6.0]).tolist()
     [4.0, 3.5, 1.5]
     """
+    if not callable(statistic):
+        raise TypeError(f"statistic must be a callable; got {statistic!r}")
+    if not isinstance(vectorized, (bool, np.bool_)):
+        raise TypeError(f"vectorized must be True or False; got {vectorized!r}")
     arrays = _as_samples(samples)
     n = arrays[0].shape[0]
     keep = ~np.eye(n, dtype=bool)

@@ -282,6 +282,8 @@ def hypergeometric_pmf(
     >>> round(hypergeometric_pmf(436_000, 870_000, 500_000, 1_000_000, log=True), 2)
     -23.73
     """
+    if not isinstance(log, (bool, np.bool_)):
+        raise TypeError(f"log must be True or False; got {log!r}")
     nu = as_counts(correct_a, "correct_a")
     n = as_counts(correct_total, "correct_total")
     ka = as_counts(size_a, "size_a")

@@ -390,6 +390,8 @@ def expected_cost(confusion: Any, cost: Any, *, average: bool = False) -> Any:
     >>> expected_cost([[150, 40], [60, 250]], [[-1, 100], [1, 0]], average=True)
     7.82
     """
+    if not isinstance(average, (bool, np.bool_)):
+        raise TypeError(f"average must be True or False; got {average!r}")
     a = _as_confusion(confusion)
     c = _as_matrix_like(cost, "cost", a.shape, nonnegative=False)
     total = (a * c).sum(axis=(-2, -1))

@@ -583,6 +583,11 @@ def draw_critical_difference(ax: Any, diagram: CriticalDifferenceDiagram, *, col
     ['A (1.00)', 'B (2.50)', 'C (2.50)']
     >>> plt.close(fig)
     """
+    if not isinstance(diagram, CriticalDifferenceDiagram):
+        raise TypeError(
+            f"diagram must be a CriticalDifferenceDiagram (from critical_difference_diagram); "
+            f"got {diagram!r}"
+        )
     k = diagram.n_classifiers
     ranks = diagram.average_ranks
     cd = diagram.critical_difference
