@@ -76,18 +76,18 @@ def registry_path() -> Path:
 
 @dataclass(frozen=True)
 class Source:
-    """A source document: author, title, where it was published."""
+    """A source document: author, title, where it appeared (``venue``), language."""
 
     key: str
     author: str
     title: str
-    published: str
+    venue: str
     language: str
 
     def citation(self, section: str = "") -> str:
-        """``Author, *Title*, published, section``."""
+        """``Author, Title, venue, section``."""
         where = f", {section}" if section else ""
-        return f"{self.author}, {self.title}, {self.published}{where}"
+        return f"{self.author}, {self.title}, {self.venue}{where}"
 
 
 @dataclass(frozen=True)
@@ -187,7 +187,7 @@ def _load(path: str) -> dict[str, Example]:
             key=key,
             author=s["author"],
             title=s["title"],
-            published=s["published"],
+            venue=s["venue"],
             language=s["language"],
         )
         for key, s in raw.get("sources", {}).items()

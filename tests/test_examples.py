@@ -229,7 +229,7 @@ def test_a_broken_registry_is_rejected_clearly(tmp_path, monkeypatch):
 [sources.s]
 author = "A"
 title = "T"
-published = "P"
+venue = "P"
 language = "L"
 
 [examples.x]
