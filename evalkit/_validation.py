@@ -16,6 +16,7 @@ import numpy as np
 
 __all__ = [
     "as_counts",
+    "as_labels",
     "as_probabilities",
     "as_real_array",
     "check_choice",
@@ -130,6 +131,38 @@ def check_successes_trials(successes: Any, trials: Any) -> tuple[np.ndarray, np.
             f"successes={k.reshape(-1)[i].item()} with trials={n.reshape(-1)[i].item()}"
         )
     return k, n
+
+
+def as_labels(value: Any, name: str) -> np.ndarray:
+    """A non-empty 1-D array of class labels (numbers, booleans or strings; no NaN).
+
+    Examples
+    --------
+    >>> as_labels([0, 1, 1], "y_true")
+    array([0, 1, 1])
+    >>> as_labels("abc", "y_true")
+    Traceback (most recent call last):
+    ...
+    TypeError: y_true must be a sequence of class labels, not a single string
+    """
+    if isinstance(value, (str, bytes)):
+        raise TypeError(f"{name} must be a sequence of class labels, not a single string")
+    try:
+        arr = np.asarray(value)
+    except Exception as exc:
+        raise TypeError(f"{name} must be a 1-D sequence of class labels; got {value!r}") from exc
+    if arr.ndim != 1:
+        raise ValueError(f"{name} must be 1-D (one label per test item); got shape {arr.shape}")
+    if arr.size == 0:
+        raise ValueError(f"{name} must not be empty")
+    if arr.dtype == object:
+        raise TypeError(
+            f"{name} must hold labels of one type (numbers or strings); got {value!r:.80}"
+        )
+    if np.issubdtype(arr.dtype, np.floating) and not np.isfinite(arr).all():
+        bad = arr[~np.isfinite(arr)][0].item()
+        raise ValueError(f"{name} must not contain NaN or infinite labels; got {bad!r}")
+    return arr
 
 
 def as_probabilities(value: Any, name: str, *, open_interval: bool = False) -> np.ndarray:

@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from evalkit._validation import as_counts, as_probabilities, as_real_array, to_output
+from evalkit._validation import as_counts, as_labels, as_probabilities, as_real_array, to_output
 
 __all__ = [
     "ErrorEstimate",
@@ -43,28 +43,6 @@ __all__ = [
 
 # --------------------------------------------------------------------------------------------
 # input checks specific to this module
-
-
-def _as_label_vector(value: Any, name: str) -> np.ndarray:
-    """A non-empty 1-D array of class labels (numbers, booleans or strings; no NaN)."""
-    if isinstance(value, (str, bytes)):
-        raise TypeError(f"{name} must be a sequence of class labels, not a single string")
-    try:
-        arr = np.asarray(value)
-    except Exception as exc:
-        raise TypeError(f"{name} must be a 1-D sequence of class labels; got {value!r}") from exc
-    if arr.ndim != 1:
-        raise ValueError(f"{name} must be 1-D (one label per test point); got shape {arr.shape}")
-    if arr.size == 0:
-        raise ValueError(f"{name} must not be empty")
-    if arr.dtype == object:
-        raise TypeError(
-            f"{name} must hold labels of one type (numbers or strings); got {value!r:.80}"
-        )
-    if np.issubdtype(arr.dtype, np.floating) and not np.isfinite(arr).all():
-        bad = arr[~np.isfinite(arr)][0].item()
-        raise ValueError(f"{name} must not contain NaN or infinite labels; got {bad!r}")
-    return arr
 
 
 def _is_text(arr: np.ndarray) -> bool:
@@ -150,8 +128,8 @@ def confusion_matrix(y_true: Any, y_pred: Any, labels: Any = None) -> np.ndarray
     array([[1, 1],
            [1, 2]])
     """
-    t = _as_label_vector(y_true, "y_true")
-    p = _as_label_vector(y_pred, "y_pred")
+    t = as_labels(y_true, "y_true")
+    p = as_labels(y_pred, "y_pred")
     if t.shape != p.shape:
         raise ValueError(f"y_true and y_pred must have the same length; got {t.size} and {p.size}")
     if _is_text(t) != _is_text(p):
@@ -173,7 +151,7 @@ def confusion_matrix(y_true: Any, y_pred: Any, labels: Any = None) -> np.ndarray
                 "labels=[...] with at least two classes"
             )
     else:
-        classes = _as_label_vector(labels, "labels")
+        classes = as_labels(labels, "labels")
         if _is_text(classes) != _is_text(t):
             raise TypeError(
                 f"labels must be of the same kind as y_true and y_pred (numbers or strings); got "

@@ -43,7 +43,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from evalkit import intervals, metrics, paired, roc
-from evalkit._validation import as_counts, as_probabilities, check_confidence
+from evalkit._validation import as_counts, as_labels, as_probabilities, check_confidence
 from evalkit.results import Interval, TestResult
 
 __all__ = [
@@ -154,32 +154,8 @@ def paired_accuracy_difference(table: ArrayLike, confidence: float = 0.95) -> In
 # input checks specific to this module
 
 
-def _as_labels(value: Any, name: str) -> np.ndarray:
-    """A non-empty 1-D array of class labels (numbers, booleans or strings; no NaN)."""
-    if isinstance(value, (str, bytes)):
-        raise TypeError(f"{name} must be a sequence of class labels, not a single string")
-    try:
-        arr = np.asarray(value)
-    except Exception as exc:
-        raise TypeError(
-            f"{name} must be a 1-D sequence of class labels; got {value!r:.80}"
-        ) from exc
-    if arr.ndim != 1:
-        raise ValueError(f"{name} must be 1-D (one label per test item); got shape {arr.shape}")
-    if arr.size == 0:
-        raise ValueError(f"{name} must not be empty")
-    if arr.dtype == object:
-        raise TypeError(
-            f"{name} must hold labels of one type (numbers or strings); got mixed types"
-        )
-    if np.issubdtype(arr.dtype, np.floating) and not np.isfinite(arr).all():
-        bad = arr[~np.isfinite(arr)][0].item()
-        raise ValueError(f"{name} must not contain NaN or infinite labels; got {bad!r}")
-    return arr
-
-
 def _check_predictions(y: np.ndarray, pred: Any, name: str, classes: np.ndarray) -> np.ndarray:
-    p = _as_labels(pred, name)
+    p = as_labels(pred, name)
     if p.size != y.size:
         raise ValueError(
             f"y_true and {name} must have the same length (one entry per test item); got "
@@ -532,7 +508,7 @@ class ClassifierReport:
 
 
 def _class_info(y_true: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    y = _as_labels(y_true, "y_true")
+    y = as_labels(y_true, "y_true")
     classes, counts = np.unique(y, return_counts=True)
     if classes.size < 2:
         raise ValueError(

@@ -607,6 +607,43 @@ def _two_sided_t_p(t: np.ndarray, df: float) -> np.ndarray:
     return 2.0 * stats.t.sf(np.abs(t), df)
 
 
+def _t_test_result(
+    mean: np.ndarray,
+    standard_error: np.ndarray,
+    df: int,
+    confidence: float,
+    *,
+    method: str,
+    interval_method: str,
+    details: dict[str, Any],
+) -> TestResult:
+    """t = mean/standard_error with a two-sided p and the t interval mean ± t_(1−α/2, df)·SE."""
+    t = _ratio(mean, standard_error)
+    quantile = stats.t.ppf(0.5 + confidence / 2, df)
+    interval = Interval(
+        low=mean - quantile * standard_error,
+        high=mean + quantile * standard_error,
+        estimate=mean,
+        confidence=confidence,
+        method=interval_method,
+    )
+    return TestResult(
+        statistic=t,
+        pvalue=_two_sided_t_p(t, df),
+        alternative="two-sided",
+        method=method,
+        statistic_name="t",
+        df=df,
+        estimate=mean,
+        interval=interval,
+        details={
+            "standard_error": to_output(standard_error),
+            "t_quantile": float(quantile),
+            **details,
+        },
+    )
+
+
 def cv_paired_t(differences: Any, confidence: float = 0.95) -> TestResult:
     """k-fold cross-validated paired t-test and interval (Tan, Steinbach & Kumar, eq. 4.16–4.17).
 
@@ -654,30 +691,14 @@ def cv_paired_t(differences: Any, confidence: float = 0.95) -> TestResult:
     confidence = check_confidence(confidence)
     mean = d.mean(axis=-1)
     standard_error = np.sqrt(np.sum((d - mean[..., None]) ** 2, axis=-1) / (k * (k - 1)))
-    df = k - 1
-    t = _ratio(mean, standard_error)
-    quantile = stats.t.ppf(0.5 + confidence / 2, df)
-    interval = Interval(
-        low=mean - quantile * standard_error,
-        high=mean + quantile * standard_error,
-        estimate=mean,
-        confidence=confidence,
-        method="k-fold cross-validated paired t (Tan eq. 4.17)",
-    )
-    return TestResult(
-        statistic=t,
-        pvalue=_two_sided_t_p(t, df),
-        alternative="two-sided",
+    return _t_test_result(
+        mean,
+        standard_error,
+        k - 1,
+        confidence,
         method="k-fold cross-validated paired t-test",
-        statistic_name="t",
-        df=df,
-        estimate=mean,
-        interval=interval,
-        details={
-            "standard_error": to_output(standard_error),
-            "t_quantile": float(quantile),
-            "folds": k,
-        },
+        interval_method="k-fold cross-validated paired t (Tan eq. 4.17)",
+        details={"folds": k},
     )
 
 
@@ -841,28 +862,12 @@ def corrected_resampled_t(
     variance = np.var(d, axis=-1, ddof=1)
     factor = 1.0 / splits + n_test / n_train
     standard_error = np.sqrt(factor * variance)
-    df = splits - 1
-    t = _ratio(mean, standard_error)
-    quantile = stats.t.ppf(0.5 + confidence / 2, df)
-    interval = Interval(
-        low=mean - quantile * standard_error,
-        high=mean + quantile * standard_error,
-        estimate=mean,
-        confidence=confidence,
-        method="corrected resampled t (Nadeau & Bengio 2003)",
-    )
-    return TestResult(
-        statistic=t,
-        pvalue=_two_sided_t_p(t, df),
-        alternative="two-sided",
+    return _t_test_result(
+        mean,
+        standard_error,
+        splits - 1,
+        confidence,
         method="corrected resampled t-test (Nadeau & Bengio 2003)",
-        statistic_name="t",
-        df=df,
-        estimate=mean,
-        interval=interval,
-        details={
-            "standard_error": to_output(standard_error),
-            "correction": factor * splits,
-            "t_quantile": float(quantile),
-        },
+        interval_method="corrected resampled t (Nadeau & Bengio 2003)",
+        details={"correction": factor * splits},
     )
