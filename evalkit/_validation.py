@@ -15,10 +15,13 @@ from typing import Any
 import numpy as np
 
 __all__ = [
+    "as_count",
     "as_counts",
+    "as_generator",
     "as_labels",
     "as_probabilities",
     "as_real_array",
+    "broadcast",
     "check_choice",
     "check_confidence",
     "check_successes_trials",
@@ -31,6 +34,10 @@ def _first_bad(values: np.ndarray, bad: np.ndarray) -> Any:
     flat = np.asarray(values).reshape(-1)[np.asarray(bad).reshape(-1)]
     item = flat[0]
     return item.item() if hasattr(item, "item") else item
+
+
+def _is_integer(item: Any) -> bool:
+    return isinstance(item, numbers.Integral) and not isinstance(item, (bool, np.bool_))
 
 
 def as_real_array(value: Any, name: str) -> np.ndarray:
@@ -55,6 +62,8 @@ def as_real_array(value: Any, name: str) -> np.ndarray:
         raise TypeError(f"{name} must be a number or an array of numbers; got {value!r}") from exc
     if arr.dtype == bool or isinstance(value, (bool, np.bool_)):
         raise TypeError(f"{name} must be a number, not a boolean; got {value!r}")
+    if arr.dtype == object and arr.size and all(_is_integer(item) for item in arr.flat):
+        arr = arr.astype(float)  # Python ints beyond int64: numbers, checked for range later
     if arr.dtype == object or not np.issubdtype(arr.dtype, np.number):
         raise TypeError(f"{name} must be a number or an array of numbers; got {value!r}")
     if np.issubdtype(arr.dtype, np.complexfloating):
@@ -100,6 +109,71 @@ def as_counts(value: Any, name: str, *, minimum: int = 0) -> np.ndarray:
     return out
 
 
+def as_count(value: Any, name: str, *, minimum: int = 0) -> int:
+    """Return ``value`` as one whole number ≥ ``minimum`` (a size, a number of folds or rounds).
+
+    Examples
+    --------
+    >>> as_count(10.0, "k", minimum=2)
+    10
+    >>> as_count([5, 6], "size_a", minimum=1)
+    Traceback (most recent call last):
+    ...
+    ValueError: size_a must be a single whole number ≥ 1; got [5, 6]
+    """
+    if np.ndim(value) != 0:
+        raise ValueError(f"{name} must be a single whole number ≥ {minimum}; got {value!r}")
+    return int(as_counts(value, name, minimum=minimum))
+
+
+def as_generator(rng: Any, *, allow_none: bool = False) -> np.random.Generator:
+    """Return ``rng`` as a NumPy Generator: a Generator itself or an integer seed ≥ 0.
+
+    With ``allow_none``, ``None`` gives a generator seeded from fresh entropy (not reproducible).
+
+    Examples
+    --------
+    >>> float(as_generator(7).random()) == float(np.random.default_rng(7).random())
+    True
+    >>> as_generator(1.5)
+    Traceback (most recent call last):
+    ...
+    TypeError: rng must be a numpy.random.Generator or an integer seed ≥ 0; got 1.5
+    """
+    if isinstance(rng, np.random.Generator):
+        return rng
+    if rng is None and allow_none:
+        return np.random.default_rng()
+    allowed = "None, " if allow_none else ""
+    message = f"rng must be {allowed}a numpy.random.Generator or an integer seed ≥ 0; got {rng!r}"
+    if not _is_integer(rng):
+        raise TypeError(message)
+    if rng < 0:
+        raise ValueError(message)
+    return np.random.default_rng(int(rng))
+
+
+def broadcast(**named: np.ndarray) -> list[np.ndarray]:
+    """Broadcast the named arrays together; a mismatch names every argument and its shape.
+
+    Examples
+    --------
+    >>> [a.tolist() for a in broadcast(wins=np.array([1, 2]), trials=np.array(5))]
+    [[1, 2], [5, 5]]
+    >>> broadcast(wins=np.array([1, 2]), trials=np.array([3, 4, 5]))
+    Traceback (most recent call last):
+    ...
+    ValueError: wins and trials must have broadcastable shapes; got wins (2,), trials (3,)
+    """
+    try:
+        return list(np.broadcast_arrays(*named.values()))
+    except ValueError as exc:
+        names = list(named)
+        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        shapes = ", ".join(f"{name} {np.shape(arr)}" for name, arr in named.items())
+        raise ValueError(f"{listed} must have broadcastable shapes; got {shapes}") from exc
+
+
 def check_successes_trials(successes: Any, trials: Any) -> tuple[np.ndarray, np.ndarray]:
     """Validate a (successes, trials) pair of counts and broadcast them together.
 
@@ -116,13 +190,7 @@ def check_successes_trials(successes: Any, trials: Any) -> tuple[np.ndarray, np.
     """
     k = as_counts(successes, "successes")
     n = as_counts(trials, "trials", minimum=1)
-    try:
-        k, n = np.broadcast_arrays(k, n)
-    except ValueError as exc:
-        raise ValueError(
-            f"successes and trials must have broadcastable shapes; got {np.shape(k)} and "
-            f"{np.shape(n)}"
-        ) from exc
+    k, n = broadcast(successes=k, trials=n)
     over = k > n
     if over.any():
         i = np.flatnonzero(over.reshape(-1))[0]

@@ -29,7 +29,14 @@ import numpy as np
 from numpy.typing import ArrayLike
 from scipy import special
 
-from evalkit._validation import as_counts, check_choice, check_confidence, to_output
+from evalkit._validation import (
+    as_counts,
+    as_generator,
+    broadcast,
+    check_choice,
+    check_confidence,
+    to_output,
+)
 from evalkit.results import Interval
 
 __all__ = [
@@ -46,19 +53,6 @@ METHODS = ("percentile", "bca")
 # input checks this module needs beyond evalkit._validation
 
 
-def _as_generator(rng: Any) -> np.random.Generator:
-    """Accept a numpy Generator or a whole-number seed ≥ 0."""
-    if isinstance(rng, np.random.Generator):
-        return rng
-    if isinstance(rng, (bool, np.bool_)) or not isinstance(rng, numbers.Integral):
-        raise TypeError(f"rng must be a numpy.random.Generator or an integer seed ≥ 0; got {rng!r}")
-    if rng < 0:
-        raise ValueError(
-            f"rng must be a numpy.random.Generator or an integer seed ≥ 0; got {rng!r}"
-        )
-    return np.random.default_rng(int(rng))
-
-
 def _as_rounds(rounds: Any) -> int:
     if isinstance(rounds, (bool, np.bool_)) or not isinstance(rounds, numbers.Integral):
         raise TypeError(f"rounds must be a whole number ≥ 100; got {rounds!r}")
@@ -67,32 +61,49 @@ def _as_rounds(rounds: Any) -> int:
     return int(rounds)
 
 
-def _as_samples(samples: tuple[Any, ...]) -> list[np.ndarray]:
+def _as_samples(samples: tuple[Any, ...], names: tuple[str, ...] | None = None) -> list[np.ndarray]:
+    """The samples as arrays of one length n ≥ 2 along axis 0; ``names`` word the messages."""
     if not samples:
         raise ValueError("samples: give at least one array to resample")
+    if names is None:
+        names = tuple(f"samples[{i}]" for i in range(len(samples)))
+        together = "samples"
+    else:
+        together = " and ".join((", ".join(names[:-1]), names[-1])) if len(names) > 1 else names[0]
     arrays = []
-    for i, s in enumerate(samples):
+    for name, s in zip(names, samples, strict=True):
         if isinstance(s, (str, bytes)):
-            raise TypeError(f"samples[{i}] must be an array; got {s!r}")
+            raise TypeError(f"{name} must be an array; got {s!r}")
         arr = np.asarray(s)
         if arr.ndim == 0:
-            raise ValueError(f"samples[{i}] must have at least one axis (one row per item)")
+            raise ValueError(f"{name} must have at least one axis (one row per item)")
         arrays.append(arr)
     n = arrays[0].shape[0]
-    for i, arr in enumerate(arrays):
+    for name, arr in zip(names, arrays, strict=True):
         if arr.shape[0] != n:
             raise ValueError(
-                "samples must all have the same length along axis 0 (they are resampled "
-                f"together, row by row); got samples[0] with {n} and samples[{i}] with "
+                f"{together} must all have the same length along axis 0 (they are resampled "
+                f"together, row by row); got {names[0]} with {n} and {name} with "
                 f"{arr.shape[0]}"
             )
     if n < 2:
-        raise ValueError(f"samples must have at least 2 rows to resample; got {n}")
+        raise ValueError(f"{together} must have at least 2 rows to resample; got {n}")
     return arrays
 
 
+def _statistic_values(value: Any) -> np.ndarray:
+    """What a statistic returned, as floats; text or other objects name the statistic."""
+    try:
+        return np.asarray(value, dtype=float)
+    except (TypeError, ValueError) as exc:
+        raise TypeError(
+            f"statistic must return one number (with vectorized=True, one per resample); "
+            f"got {value!r:.80}"
+        ) from exc
+
+
 def _scalar_statistic(value: Any) -> float:
-    arr = np.asarray(value, dtype=float)
+    arr = _statistic_values(value)
     if arr.ndim != 0:
         raise ValueError(
             f"statistic must return one number for the samples; got an array of shape {arr.shape}"
@@ -153,7 +164,7 @@ def _replicates(
         size = min(batch, rounds - start)
         idx = gen.integers(0, n, size=(size, n))
         if vectorized:
-            values = np.asarray(statistic(*[a[idx] for a in arrays]), dtype=float)
+            values = _statistic_values(statistic(*[a[idx] for a in arrays]))
             if values.shape != (size,):
                 raise ValueError(
                     "a vectorized statistic must reduce axis 1 of its (batch, n, ...) inputs "
@@ -205,8 +216,8 @@ def jackknife(
         step = max(1, 2_000_000 // max(n, 1))
         for start in range(0, n, step):
             part = idx[start : start + step]
-            values[start : start + part.shape[0]] = np.asarray(
-                statistic(*[a[part] for a in arrays]), dtype=float
+            values[start : start + part.shape[0]] = _statistic_values(
+                statistic(*[a[part] for a in arrays])
             )
         return values
     return np.array([_scalar_statistic(statistic(*[a[keep[i]] for a in arrays])) for i in range(n)])
@@ -287,13 +298,13 @@ def bootstrap_interval(
     b = _as_rounds(rounds)
     if rng is None:
         raise TypeError("rng must be given: a numpy.random.Generator or an integer seed ≥ 0")
-    gen = _as_generator(rng)
+    gen = as_generator(rng)
     if not isinstance(vectorized, (bool, np.bool_)):
         raise TypeError(f"vectorized must be True or False; got {vectorized!r}")
     arrays = _as_samples(samples)
     n = arrays[0].shape[0]
     if vectorized:
-        first = np.asarray(statistic(*[a[None] for a in arrays]), dtype=float)
+        first = _statistic_values(statistic(*[a[None] for a in arrays]))
         if first.shape != (1,):
             raise ValueError(
                 "a vectorized statistic must reduce axis 1 of its (batch, n, ...) inputs and "
@@ -390,6 +401,7 @@ def paired_difference_interval(
     """
     if not callable(metric):
         raise TypeError(f"metric must be a callable; got {metric!r}")
+    _as_samples((labels, predictions1, predictions2), ("labels", "predictions1", "predictions2"))
 
     def difference(y: Any, p1: Any, p2: Any) -> Any:
         return np.asarray(metric(y, p1), dtype=float) - np.asarray(metric(y, p2), dtype=float)
@@ -450,13 +462,7 @@ def word_accuracy(
     d = as_counts(deletions, "deletions")
     i = as_counts(insertions, "insertions")
     n = as_counts(reference_length, "reference_length", minimum=1)
-    try:
-        s, d, i, n = np.broadcast_arrays(s, d, i, n)
-    except ValueError as exc:
-        raise ValueError(
-            "substitutions, deletions, insertions and reference_length must have broadcastable "
-            f"shapes; got {np.shape(s)}, {np.shape(d)}, {np.shape(i)} and {np.shape(n)}"
-        ) from exc
+    s, d, i, n = broadcast(substitutions=s, deletions=d, insertions=i, reference_length=n)
     over = s + d > n
     if over.any():
         j = np.flatnonzero(over.reshape(-1))[0]

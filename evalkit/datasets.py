@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from evalkit._validation import as_counts, to_output
+from evalkit._validation import as_count, as_counts, as_generator, broadcast, to_output
 
 __all__ = [
     "HALF_WIDTH",
@@ -37,31 +37,6 @@ OUTER_RADIUS = 1.0
 #: Every point lies in the square [−HALF_WIDTH, HALF_WIDTH]² (the slide does not give the square;
 #: 1.5 leaves a margin of 0.5 around the ring, so both classes surround the ring's boundaries).
 HALF_WIDTH = 1.5
-
-
-def _as_generator(rng: Any) -> np.random.Generator:
-    """Return ``rng`` as a NumPy Generator (None → fresh entropy, int → seeded)."""
-    if rng is None:
-        return np.random.default_rng()
-    if isinstance(rng, np.random.Generator):
-        return rng
-    if isinstance(rng, (numbers.Integral, np.integer)) and not isinstance(rng, (bool, np.bool_)):
-        if rng < 0:
-            raise ValueError(f"rng must be a seed ≥ 0 or a numpy Generator; got {rng!r}")
-        return np.random.default_rng(int(rng))
-    raise TypeError(
-        "rng must be None, an integer seed ≥ 0 or a numpy.random.Generator "
-        f"(np.random.default_rng(7)); got {rng!r}"
-    )
-
-
-def _as_scalar_count(value: Any, name: str, minimum: int) -> int:
-    counts = as_counts(value, name, minimum=minimum)
-    if counts.ndim != 0:
-        raise ValueError(
-            f"{name} must be a single whole number; got an array of shape {counts.shape}"
-        )
-    return int(counts)
 
 
 def _as_noise(noise: Any) -> float:
@@ -170,9 +145,9 @@ def circles_and_triangles(
     >>> int((y != true_class(X)).sum())  # 10 circles and 10 triangles flipped
     20
     """
-    n = _as_scalar_count(n_per_class, "n_per_class", minimum=1)
+    n = as_count(n_per_class, "n_per_class", minimum=1)
     fraction = _as_noise(noise)
-    gen = _as_generator(rng)
+    gen = as_generator(rng, allow_none=True)
 
     circles = _sample_region(gen, n, circles=True)
     triangles = _sample_region(gen, n, circles=False)
@@ -234,14 +209,9 @@ def pessimistic_error(training_errors: Any, leaves: Any, records: Any, penalty: 
     n_leaves = as_counts(leaves, "leaves", minimum=1)
     n_records = as_counts(records, "records", minimum=1)
     xi = _as_penalty(penalty)
-    try:
-        errors, n_leaves, n_records, xi = np.broadcast_arrays(errors, n_leaves, n_records, xi)
-    except ValueError as exc:
-        raise ValueError(
-            "training_errors, leaves, records and penalty must have broadcastable shapes; got "
-            f"{np.shape(training_errors)}, {np.shape(leaves)}, {np.shape(records)} and "
-            f"{np.shape(penalty)}"
-        ) from exc
+    errors, n_leaves, n_records, xi = broadcast(
+        training_errors=errors, leaves=n_leaves, records=n_records, penalty=xi
+    )
     over = errors > n_records
     if over.any():
         i = np.flatnonzero(over.reshape(-1))[0]

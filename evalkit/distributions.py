@@ -28,7 +28,13 @@ from typing import Any
 import numpy as np
 from scipy.special import betainc, betaincinv, betaln, gammaln, xlog1py, xlogy
 
-from evalkit._validation import as_counts, as_probabilities, as_real_array, to_output
+from evalkit._validation import (
+    as_counts,
+    as_probabilities,
+    as_real_array,
+    broadcast,
+    to_output,
+)
 
 __all__ = [
     "BetaFit",
@@ -61,19 +67,11 @@ def _as_shape_parameter(value: Any, name: str) -> np.ndarray:
     return arr
 
 
-def _broadcast(*named: tuple[str, np.ndarray]) -> list[np.ndarray]:
-    try:
-        return list(np.broadcast_arrays(*(arr for _, arr in named)))
-    except ValueError as exc:
-        shapes = ", ".join(f"{name} {arr.shape}" for name, arr in named)
-        raise ValueError(f"the arguments must have broadcastable shapes; got {shapes}") from exc
-
-
 def _count_and_trials(k: Any, trials: Any) -> tuple[np.ndarray, np.ndarray]:
     """Validate ``0 ≤ k ≤ trials`` (whole numbers) and broadcast them together."""
     k_arr = as_counts(k, "k")
     k_trials = as_counts(trials, "trials")
-    k_arr, k_trials = _broadcast(("k", k_arr), ("trials", k_trials))
+    k_arr, k_trials = broadcast(k=k_arr, trials=k_trials)
     over = k_arr > k_trials
     if over.any():
         i = np.flatnonzero(over.reshape(-1))[0]
@@ -197,7 +195,7 @@ def binomial_pmf(k: Any, trials: Any, p: Any) -> Any:
     """
     k_arr, k_trials = _count_and_trials(k, trials)
     prob = as_probabilities(p, "p")
-    k_arr, k_trials, prob = _broadcast(("k", k_arr), ("trials", k_trials), ("p", prob))
+    k_arr, k_trials, prob = broadcast(k=k_arr, trials=k_trials, p=prob)
     return to_output(np.exp(_log_binomial_pmf(k_arr, k_trials, prob)))
 
 
@@ -235,7 +233,7 @@ def binomial_cdf(k: Any, trials: Any, p: Any) -> Any:
     """
     k_arr, k_trials = _count_and_trials(k, trials)
     prob = as_probabilities(p, "p")
-    k_arr, k_trials, prob = _broadcast(("k", k_arr), ("trials", k_trials), ("p", prob))
+    k_arr, k_trials, prob = broadcast(k=k_arr, trials=k_trials, p=prob)
     below = k_arr < k_trials
     a = np.where(below, k_trials - k_arr, 1).astype(float)  # placeholder 1 where k = trials
     b = k_arr + 1.0
@@ -283,7 +281,7 @@ def beta_pdf(x: Any, a: Any, b: Any) -> Any:
     xs = as_probabilities(x, "x")
     alpha = _as_shape_parameter(a, "a")
     beta = _as_shape_parameter(b, "b")
-    xs, alpha, beta = _broadcast(("x", xs), ("a", alpha), ("b", beta))
+    xs, alpha, beta = broadcast(x=xs, a=alpha, b=beta)
     log_pdf = -betaln(alpha, beta) + xlogy(alpha - 1.0, xs) + xlog1py(beta - 1.0, -xs)
     return to_output(np.exp(log_pdf))
 
@@ -317,7 +315,7 @@ def beta_cdf(x: Any, a: Any, b: Any) -> Any:
     xs = as_probabilities(x, "x")
     alpha = _as_shape_parameter(a, "a")
     beta = _as_shape_parameter(b, "b")
-    xs, alpha, beta = _broadcast(("x", xs), ("a", alpha), ("b", beta))
+    xs, alpha, beta = broadcast(x=xs, a=alpha, b=beta)
     return to_output(betainc(alpha, beta, xs))
 
 
@@ -350,7 +348,7 @@ def beta_quantile(q: Any, a: Any, b: Any) -> Any:
     level = as_probabilities(q, "q")
     alpha = _as_shape_parameter(a, "a")
     beta = _as_shape_parameter(b, "b")
-    level, alpha, beta = _broadcast(("q", level), ("a", alpha), ("b", beta))
+    level, alpha, beta = broadcast(q=level, a=alpha, b=beta)
     return to_output(betaincinv(alpha, beta, level))
 
 
@@ -418,7 +416,7 @@ def beta_moments(a: Any, b: Any) -> BetaMoments:
     """
     alpha = _as_shape_parameter(a, "a")
     beta = _as_shape_parameter(b, "b")
-    alpha, beta = _broadcast(("a", alpha), ("b", beta))
+    alpha, beta = broadcast(a=alpha, b=beta)
     total = alpha + beta
     mean = alpha / total
     variance = alpha * beta / (total**2 * (total + 1.0))

@@ -41,8 +41,10 @@ from numpy.typing import ArrayLike
 from scipy import special, stats
 
 from evalkit._validation import (
+    as_count,
     as_counts,
     as_probabilities,
+    broadcast,
     check_choice,
     check_confidence,
     to_output,
@@ -174,13 +176,7 @@ def rate_difference(
     n1 = as_counts(size1, "size1", minimum=1)
     n2 = as_counts(size2, "size2", minimum=1)
     level = check_confidence(confidence)
-    try:
-        r1, n1, r2, n2 = np.broadcast_arrays(r1, n1, r2, n2)
-    except ValueError as exc:
-        raise ValueError(
-            "rate1, size1, rate2 and size2 must have broadcastable shapes; got "
-            f"{np.shape(rate1)}, {np.shape(size1)}, {np.shape(rate2)}, {np.shape(size2)}"
-        ) from exc
+    r1, n1, r2, n2 = broadcast(rate1=r1, size1=n1, rate2=r2, size2=n2)
 
     difference = r1 - r2
     variance = r1 * (1 - r1) / n1 + r2 * (1 - r2) / n2  # eq. 4.14
@@ -288,12 +284,7 @@ def hypergeometric_pmf(
     n = as_counts(correct_total, "correct_total")
     ka = as_counts(size_a, "size_a")
     k = as_counts(size_total, "size_total", minimum=1)
-    try:
-        nu, n, ka, k = np.broadcast_arrays(nu, n, ka, k)
-    except ValueError as exc:
-        raise ValueError(
-            "correct_a, correct_total, size_a and size_total must have broadcastable shapes"
-        ) from exc
+    nu, n, ka, k = broadcast(correct_a=nu, correct_total=n, size_a=ka, size_total=k)
     for value, name in ((n, "correct_total"), (ka, "size_a")):
         over = value > k
         if over.any():
@@ -706,13 +697,13 @@ def rejection_probability(
     >>> round(rejection_probability(20, 20, 0.7, test="chi2"), 4)
     0.0533
     """
-    ka = int(as_counts(size_a, "size_a", minimum=1))
-    kb = int(as_counts(size_b, "size_b", minimum=1))
+    ka = as_count(size_a, "size_a", minimum=1)
+    kb = as_count(size_b, "size_b", minimum=1)
     xa = as_probabilities(rate_a, "rate_a")
     xb = xa if rate_b is None else as_probabilities(rate_b, "rate_b")
     alpha = check_confidence(level, "level")
     test = check_choice(test, "test", ("fisher", "chi2", "yates", "normal"))
-    xa, xb = np.broadcast_arrays(xa, xb)
+    xa, xb = broadcast(rate_a=xa, rate_b=xb)
     na, nb = np.meshgrid(np.arange(ka + 1), np.arange(kb + 1), indexing="ij")
     tables = np.stack([np.stack([na, nb], -1), np.stack([ka - na, kb - nb], -1)], -2)
     usable = (na + nb > 0) & (na + nb < ka + kb)

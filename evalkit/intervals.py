@@ -37,6 +37,7 @@ from scipy.special import bdtr, betaincinv, gammaln, ndtri
 from evalkit._validation import (
     as_counts,
     as_probabilities,
+    broadcast,
     check_choice,
     check_confidence,
     check_successes_trials,
@@ -659,12 +660,7 @@ def trials_for_halfwidth(
     h = as_probabilities(halfwidth, "halfwidth", open_interval=True)
     r = as_probabilities(rate, "rate")
     confidence = check_confidence(confidence)
-    try:
-        h, r = np.broadcast_arrays(h, r)
-    except ValueError as exc:
-        raise ValueError(
-            f"halfwidth and rate must have broadcastable shapes; got {h.shape} and {r.shape}"
-        ) from exc
+    h, r = broadcast(halfwidth=h, rate=r)
 
     def too_wide(k: np.ndarray) -> np.ndarray:
         low, high = _limits(method, r * k, k, confidence)

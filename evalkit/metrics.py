@@ -25,7 +25,14 @@ from typing import Any
 
 import numpy as np
 
-from evalkit._validation import as_counts, as_labels, as_probabilities, as_real_array, to_output
+from evalkit._validation import (
+    as_counts,
+    as_labels,
+    as_probabilities,
+    as_real_array,
+    broadcast,
+    to_output,
+)
 
 __all__ = [
     "ErrorEstimate",
@@ -439,13 +446,7 @@ def prior_weighted_error(errors: Any, counts: Any, priors: Any) -> ErrorEstimate
     pri = as_probabilities(priors, "priors")
     if k.ndim == 0 or n.ndim == 0 or pri.ndim == 0:
         raise ValueError("errors, counts and priors must have one entry per class (last axis)")
-    try:
-        k, n, pri = np.broadcast_arrays(k, n, pri)
-    except ValueError as exc:
-        raise ValueError(
-            f"errors, counts and priors must have broadcastable shapes; got {np.shape(k)}, "
-            f"{np.shape(n)} and {np.shape(pri)}"
-        ) from exc
+    k, n, pri = broadcast(errors=k, counts=n, priors=pri)
     if (k > n).any():
         i = np.flatnonzero((k > n).reshape(-1))[0]
         raise ValueError(

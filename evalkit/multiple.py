@@ -30,7 +30,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 from scipy import stats
 
-from evalkit._validation import check_choice
+from evalkit._validation import as_count, check_choice
 
 __all__ = [
     "AdjustedPvalues",
@@ -115,14 +115,6 @@ def _as_names(names: Any, k: int) -> list[str]:
     if len(out) != k:
         raise ValueError(f"names must have one entry per classifier ({k}); got {len(out)}")
     return out
-
-
-def _as_int(value: Any, name: str, minimum: int) -> int:
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
-        raise TypeError(f"{name} must be a whole number ≥ {minimum}; got {value!r}")
-    if value < minimum:
-        raise ValueError(f"{name} must be a whole number ≥ {minimum}; got {value!r}")
-    return int(value)
 
 
 # --------------------------------------------------------------------------------------------
@@ -300,7 +292,7 @@ def critical_value(n_classifiers: int, alpha: float = 0.05, method: str = "nemen
     >>> round(critical_value(4, 0.05, "bonferroni-dunn"), 3)
     2.394
     """
-    k = _as_int(n_classifiers, "n_classifiers", 2)
+    k = as_count(n_classifiers, "n_classifiers", minimum=2)
     level = _check_alpha(alpha)
     method = check_choice(method, "method", ("nemenyi", "bonferroni-dunn"))
     if method == "nemenyi":

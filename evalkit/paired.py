@@ -43,7 +43,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 from scipy import stats
 
-from evalkit._validation import as_counts, as_probabilities, check_choice, to_output
+from evalkit._validation import as_counts, as_probabilities, broadcast, check_choice, to_output
 from evalkit.results import TestResult
 
 __all__ = [
@@ -159,13 +159,7 @@ def _check_rates(rate1: Any, rate2: Any, size: Any) -> tuple[np.ndarray, ...]:
     r1 = as_probabilities(rate1, "rate1")
     r2 = as_probabilities(rate2, "rate2")
     n = as_counts(size, "size", minimum=1)
-    try:
-        return tuple(np.broadcast_arrays(r1, r2, n))
-    except ValueError as exc:
-        raise ValueError(
-            f"rate1, rate2 and size must have broadcastable shapes; got {r1.shape}, {r2.shape} "
-            f"and {n.shape}"
-        ) from exc
+    return tuple(broadcast(rate1=r1, rate2=r2, size=n))
 
 
 def _check_joint(r1: np.ndarray, r2: np.ndarray, joint_rate: Any) -> tuple[np.ndarray, ...]:
@@ -455,12 +449,7 @@ def mcnemar(
     c = as_counts(only2, "only2")
     exact = _check_bool(exact, "exact")
     correction = _check_bool(correction, "correction")
-    try:
-        b, c = np.broadcast_arrays(b, c)
-    except ValueError as exc:
-        raise ValueError(
-            f"only1 and only2 must have broadcastable shapes; got {b.shape} and {c.shape}"
-        ) from exc
+    b, c = broadcast(only1=b, only2=c)
     discordant = b + c
     details = {"only1": to_output(b), "only2": to_output(c), "discordant": to_output(discordant)}
     if exact:
@@ -530,12 +519,7 @@ def sign_test(wins: ArrayLike, trials: ArrayLike, alternative: str = "greater") 
     alternative = check_choice(alternative, "alternative", ALTERNATIVES)
     k = as_counts(wins, "wins")
     n = as_counts(trials, "trials")
-    try:
-        k, n = np.broadcast_arrays(k, n)
-    except ValueError as exc:
-        raise ValueError(
-            f"wins and trials must have broadcastable shapes; got {k.shape} and {n.shape}"
-        ) from exc
+    k, n = broadcast(wins=k, trials=n)
     over = k > n
     if over.any():
         i = np.flatnonzero(over.reshape(-1))[0]

@@ -33,7 +33,7 @@ from typing import Any
 import numpy as np
 from scipy import stats
 
-from evalkit._validation import as_counts, check_confidence, to_output
+from evalkit._validation import as_count, as_generator, check_confidence, to_output
 from evalkit.results import Interval, TestResult
 
 __all__ = [
@@ -57,26 +57,6 @@ Split = tuple[np.ndarray, np.ndarray]
 
 # --------------------------------------------------------------------------------------------
 # input checks this module needs beyond evalkit._validation
-
-
-def _as_generator(rng: Any) -> np.random.Generator:
-    """Accept a numpy Generator or a whole-number seed ≥ 0."""
-    if isinstance(rng, np.random.Generator):
-        return rng
-    if isinstance(rng, (bool, np.bool_)) or not isinstance(rng, numbers.Integral):
-        raise TypeError(f"rng must be a numpy.random.Generator or an integer seed ≥ 0; got {rng!r}")
-    if rng < 0:
-        raise ValueError(
-            f"rng must be a numpy.random.Generator or an integer seed ≥ 0; got {rng!r}"
-        )
-    return np.random.default_rng(int(rng))
-
-
-def _as_int(value: Any, name: str, minimum: int) -> int:
-    """A single whole number ≥ ``minimum``."""
-    if np.ndim(value) != 0:
-        raise ValueError(f"{name} must be a single whole number ≥ {minimum}; got {value!r}")
-    return int(as_counts(value, name, minimum=minimum))
 
 
 def _check_fraction(test_fraction: Any, n: int) -> int:
@@ -153,7 +133,7 @@ def resubstitution(n: int) -> Iterator[Split]:
     >>> [(tr.tolist(), te.tolist()) for tr, te in resubstitution(3)]
     [([0, 1, 2], [0, 1, 2])]
     """
-    n = _as_int(n, "n", 1)
+    n = as_count(n, "n", minimum=1)
 
     def gen() -> Iterator[Split]:
         everything = np.arange(n)
@@ -188,9 +168,9 @@ def holdout(n: int, test_fraction: float, rng: Any) -> Iterator[Split]:
     >>> [(len(tr), len(te)) for tr, te in holdout(150, 1/3, rng=5)]
     [(100, 50)]
     """
-    n = _as_int(n, "n", 2)
+    n = as_count(n, "n", minimum=2)
     n_test = _check_fraction(test_fraction, n)
-    gen_rng = _as_generator(rng)
+    gen_rng = as_generator(rng)
 
     def gen() -> Iterator[Split]:
         order = gen_rng.permutation(n)
@@ -227,10 +207,10 @@ def random_subsampling(n: int, test_fraction: float, repeats: int, rng: Any) -> 
     >>> len(splits), [len(te) for _, te in splits]
     (4, [10, 10, 10, 10])
     """
-    n = _as_int(n, "n", 2)
+    n = as_count(n, "n", minimum=2)
     n_test = _check_fraction(test_fraction, n)
-    repeats = _as_int(repeats, "repeats", 1)
-    gen_rng = _as_generator(rng)
+    repeats = as_count(repeats, "repeats", minimum=1)
+    gen_rng = as_generator(rng)
 
     def gen() -> Iterator[Split]:
         for _ in range(repeats):
@@ -278,11 +258,11 @@ def kfold(n: int, k: int, rng: Any, stratify: Any = None) -> Iterator[Split]:
     >>> [[y[i] for i in te] for _, te in kfold(8, 2, rng=1, stratify=y)]
     [[0, 0, 1, 1], [0, 0, 1, 1]]
     """
-    n = _as_int(n, "n", 2)
-    k = _as_int(k, "k", 2)
+    n = as_count(n, "n", minimum=2)
+    k = as_count(k, "k", minimum=2)
     if k > n:
         raise ValueError(f"k must not exceed n (each fold needs an item); got k={k} with n={n}")
-    gen_rng = None if rng is None else _as_generator(rng)
+    gen_rng = None if rng is None else as_generator(rng)
     if stratify is None:
         order = np.arange(n) if gen_rng is None else gen_rng.permutation(n)
         sizes = np.full(k, n // k)
@@ -333,7 +313,7 @@ def leave_one_out(n: int) -> Iterator[Split]:
     >>> [(tr.tolist(), te.tolist()) for tr, te in leave_one_out(3)]
     [([1, 2], [0]), ([0, 2], [1]), ([0, 1], [2])]
     """
-    n = _as_int(n, "n", 2)
+    n = as_count(n, "n", minimum=2)
 
     def gen() -> Iterator[Split]:
         everything = np.arange(n)
@@ -374,9 +354,9 @@ def bootstrap(n: int, rounds: int, rng: Any) -> Iterator[Split]:
     >>> len(train), set(train.tolist()).isdisjoint(test.tolist())
     (10, True)
     """
-    n = _as_int(n, "n", 2)
-    rounds = _as_int(rounds, "rounds", 1)
-    gen_rng = _as_generator(rng)
+    n = as_count(n, "n", minimum=2)
+    rounds = as_count(rounds, "rounds", minimum=1)
+    gen_rng = as_generator(rng)
 
     def gen() -> Iterator[Split]:
         for _ in range(rounds):
@@ -435,6 +415,29 @@ class ErrorEstimate:
 FitPredict = Callable[[Any, Any, Any], Any]
 
 
+def _first(values: np.ndarray) -> Any:
+    return values.reshape(-1)[0].item()
+
+
+def _as_items_and_labels(X: Any, y: Any) -> np.ndarray:
+    """Check that X has one row per label of the 1-D ``y``; return y as an array."""
+    y_arr = np.asarray(y)
+    if y_arr.ndim != 1:
+        raise ValueError(f"y must be one label per item (1-D); got shape {y_arr.shape}")
+    try:
+        n_items = len(X)
+    except TypeError as exc:
+        raise TypeError(
+            f"X must be an array-like of items, one row per item (e.g. shape (n, features)); "
+            f"got {X!r:.80}"
+        ) from exc
+    if n_items != y_arr.shape[0]:
+        raise ValueError(
+            f"X and y must have the same number of items; got {n_items} and {y_arr.shape[0]}"
+        )
+    return y_arr
+
+
 def _take(data: Any, indices: np.ndarray) -> Any:
     """Rows ``indices`` of an array-like (numpy array, list, pandas object)."""
     if hasattr(data, "iloc"):
@@ -478,12 +481,8 @@ def estimate_error(
         raise TypeError(
             f"fit_predict must be callable(X_train, y_train, X_test); got {fit_predict!r}"
         )
-    y_arr = np.asarray(y)
-    if y_arr.ndim != 1:
-        raise ValueError(f"y must be one label per item (1-D); got shape {y_arr.shape}")
+    y_arr = _as_items_and_labels(X, y)
     n = y_arr.shape[0]
-    if len(X) != n:
-        raise ValueError(f"X and y must have the same number of items; got {len(X)} and {n}")
     errors, sizes = [], []
     for number, split in enumerate(splits):
         try:
@@ -494,6 +493,18 @@ def estimate_error(
             ) from exc
         if test.size == 0 or train.size == 0:
             raise ValueError(f"splits: split {number} has an empty training or test set")
+        for part, indices in (("training", train), ("test", test)):
+            if not np.issubdtype(indices.dtype, np.integer) or indices.ndim != 1:
+                raise ValueError(
+                    f"splits: split {number} must give its {part} items as a 1-D array of "
+                    f"integer indices; got {indices!r:.80}"
+                )
+            outside = (indices < 0) | (indices >= n)
+            if outside.any():
+                raise ValueError(
+                    f"splits: split {number} has {part} index {_first(indices[outside])} out of "
+                    f"range; indices must lie in 0 … {n - 1} (n = {n} items)"
+                )
         predicted = np.asarray(fit_predict(_take(X, train), y_arr[train], _take(X, test)))
         if predicted.shape != (test.size,):
             raise ValueError(
@@ -586,7 +597,9 @@ def bootstrap_632(fit_predict: FitPredict, X: Any, y: Any, rounds: int, rng: Any
     >>> est.resubstitution_error, round(est.error / est.out_of_bag_error, 3)
     (0.0, 0.632)
     """
-    n = len(np.asarray(y))
+    n = _as_items_and_labels(X, y).shape[0]
+    if n < 2:
+        raise ValueError(f"y must hold at least 2 items to bootstrap; got {n}")
     resub = estimate_error(fit_predict, X, y, resubstitution(n))
     oob = estimate_error(fit_predict, X, y, bootstrap(n, rounds, rng))
     out_of_bag_error = float(np.mean(oob.split_errors))
@@ -855,8 +868,8 @@ def corrected_resampled_t(
         raise ValueError(
             f"differences must hold at least 2 splits along the last axis; got {splits}"
         )
-    n_train = _as_int(n_train, "n_train", 1)
-    n_test = _as_int(n_test, "n_test", 1)
+    n_train = as_count(n_train, "n_train", minimum=1)
+    n_test = as_count(n_test, "n_test", minimum=1)
     confidence = check_confidence(confidence)
     mean = d.mean(axis=-1)
     variance = np.var(d, axis=-1, ddof=1)

@@ -124,8 +124,6 @@ MATRIX = [
     (ivl.clopper_pearson, dict(successes=3, trials=10, confidence=1.0), ValueError, r"^confidence must be strictly between 0 and 1"),
     pytest.param(
         ivl.clopper_pearson, dict(successes=3, trials=10**30), ValueError, r"^trials .*too large",
-        marks=_gap("a Python int beyond int64 gives 'trials must be a number' (TypeError), "
-                   "though it is a number; _validation should say it is too large to be a count"),
     ),
     (ivl.wald, dict(successes=3, trials=10, confidence=0.0), ValueError, r"^confidence must be strictly between 0 and 1"),
     (ivl.wald, dict(successes=3, trials=10, confidence=NAN), ValueError, r"^confidence must be strictly between 0 and 1"),
@@ -190,13 +188,9 @@ MATRIX = [
     (ind.rejection_probability, dict(size_a=5, size_b=5, rate_a=0.5, test="t"), ValueError, r"^test must be one of 'fisher', 'chi2', 'yates', 'normal'"),
     pytest.param(
         ind.rejection_probability, dict(size_a=5, size_b=5, rate_a=[0.1, 0.2], rate_b=[0.1, 0.2, 0.3]), ValueError, r"rate_a and rate_b must have broadcastable shapes",
-        marks=_gap("numpy's 'shape mismatch: objects cannot be broadcast' names no argument; "
-                   "wrap np.broadcast_arrays(xa, xb) like rate_difference does"),
     ),
     pytest.param(
         ind.rejection_probability, dict(size_a=[5, 6], size_b=5, rate_a=0.5), ValueError, r"^size_a must be a single whole number",
-        marks=_gap("an array size_a gives numpy's TypeError 'only 0-dimensional arrays can be "
-                   "converted to Python scalars'; check np.ndim(size_a) == 0 (as resampling._as_int)"),
     ),
     # ---- evalkit.paired ---------------------------------------------------------------------
     (prd.agreement_table, dict(correct1=[1, 0, 1], correct2=[1, 0]), ValueError, r"^correct1 and correct2 must have the same length"),
@@ -255,20 +249,14 @@ MATRIX = [
     (rs.estimate_error, dict(fit_predict=lambda a, b, c: np.zeros(3), X=[[1], [2]], y=[0, 1], splits=[([0], [1])]), ValueError, r"^fit_predict must return one label per test item"),
     pytest.param(
         rs.estimate_error, dict(fit_predict=_predict_zero, X=5, y=[0, 1], splits=[([0], [1])]), TypeError, r"^X must be",
-        marks=_gap("X without a length gives Python's \"object of type 'int' has no len()\"; "
-                   "check X (len/shape) and name it"),
     ),
     pytest.param(
         rs.estimate_error, dict(fit_predict=_predict_zero, X=[[1], [2]], y=[0, 1], splits=[([0], [5])]), ValueError, r"^splits: split 0 .*(out of range|outside)",
-        marks=_gap("a test index ≥ n gives numpy's IndexError 'index 5 is out of bounds for axis 0'; "
-                   "check 0 ≤ index < n per split and name the split"),
     ),
     (rs.bootstrap_632, dict(fit_predict=_predict_zero, X=[[1], [2]], y=[0, 1], rounds=0, rng=0), ValueError, r"^rounds must be a whole number ≥ 1"),
     (rs.bootstrap_632, dict(fit_predict=None, X=[[1], [2]], y=[0, 1], rounds=3, rng=0), TypeError, r"^fit_predict must be callable"),
     pytest.param(
         rs.bootstrap_632, dict(fit_predict=_predict_zero, X=[[1]], y=[0], rounds=3, rng=0), ValueError, r"^y must hold at least 2",
-        marks=_gap("one item gives 'n must be a whole number ≥ 2', but bootstrap_632 has no "
-                   "argument n; check len(y) ≥ 2 first and name y"),
     ),
     (rs.cv_paired_t, dict(differences=[0.1]), ValueError, r"^differences must hold at least 2 folds"),
     (rs.cv_paired_t, dict(differences=[]), ValueError, r"^differences must hold at least 2 folds"),
@@ -295,8 +283,8 @@ MATRIX = [
     (ds.circles_and_triangles, dict(n_per_class=5, noise=0.6), ValueError, r"^noise must be a fraction in \[0, 0\.5\]"),
     (ds.circles_and_triangles, dict(n_per_class=5, noise=NAN), ValueError, r"^noise must be a fraction in \[0, 0\.5\]"),
     (ds.circles_and_triangles, dict(n_per_class=5, noise="low"), TypeError, r"^noise must be a number in \[0, 0\.5\]"),
-    (ds.circles_and_triangles, dict(n_per_class=5, rng=-1), ValueError, r"^rng must be a seed ≥ 0"),
-    (ds.circles_and_triangles, dict(n_per_class=5, rng=2.5), TypeError, r"^rng must be None, an integer seed ≥ 0 or a numpy\.random\.Generator"),
+    (ds.circles_and_triangles, dict(n_per_class=5, rng=-1), ValueError, r"^rng must be None, a numpy\.random\.Generator or an integer seed ≥ 0"),
+    (ds.circles_and_triangles, dict(n_per_class=5, rng=2.5), TypeError, r"^rng must be None, a numpy\.random\.Generator or an integer seed ≥ 0"),
     (ds.pessimistic_error, dict(training_errors=11, leaves=3, records=10), ValueError, r"^training_errors must not exceed records"),
     (ds.pessimistic_error, dict(training_errors=1, leaves=0, records=10), ValueError, r"^leaves must be a whole number ≥ 1"),
     (ds.pessimistic_error, dict(training_errors=1, leaves=3, records=10, penalty=-0.5), ValueError, r"^penalty must be a finite number ≥ 0"),
@@ -360,7 +348,8 @@ MATRIX = [
     (mult.friedman, dict(scores=[[0.1, 0.2, 0.3]]), ValueError, r"^scores needs at least 2 data sets"),
     (mult.friedman, dict(scores=RANK_SCORES, tie_correction="yes"), TypeError, r"^tie_correction must be True or False"),
     (mult.critical_value, dict(n_classifiers=1), ValueError, r"^n_classifiers must be a whole number ≥ 2"),
-    (mult.critical_value, dict(n_classifiers=3.5), TypeError, r"^n_classifiers must be a whole number ≥ 2"),
+    (mult.critical_value, dict(n_classifiers=3.5), ValueError, r"^n_classifiers must be a whole number \(a count\) ≥ 2"),
+    (mult.critical_value, dict(n_classifiers=[3, 4]), ValueError, r"^n_classifiers must be a single whole number ≥ 2"),
     (mult.critical_value, dict(n_classifiers=3, method="tukey"), ValueError, r"^method must be one of 'nemenyi', 'bonferroni-dunn'"),
     (mult.critical_value, dict(n_classifiers=3, alpha=0), ValueError, r"^alpha must be strictly between 0 and 1"),
     (mult.nemenyi, dict(scores=RANK_SCORES, alpha=1.5), ValueError, r"^alpha must be strictly between 0 and 1"),
@@ -391,8 +380,6 @@ MATRIX = [
     (boot.bootstrap_interval, dict(statistic=_mean, samples="abc", rng=0), TypeError, r"^samples\[0\] must be an array"),
     pytest.param(
         boot.bootstrap_interval, dict(statistic=lambda a: "x", samples=SAMPLE, rng=0, rounds=100), TypeError, r"^statistic must return (one )?(a )?number",
-        marks=_gap("a statistic returning text gives float()'s \"could not convert string to "
-                   "float: 'x'\", which names neither the statistic nor what is allowed"),
     ),
     (boot.jackknife, dict(statistic=_mean, samples=[1.0]), ValueError, r"^samples must have at least 2 rows"),
     (boot.jackknife, dict(statistic=_mean), ValueError, r"^samples: give at least one array"),
@@ -405,8 +392,6 @@ MATRIX = [
     (boot.paired_difference_interval, dict(metric="acc", labels=[0, 1, 1], predictions1=[0, 1, 1], predictions2=[0, 1, 1], rng=0), TypeError, r"^metric must be a callable"),
     pytest.param(
         boot.paired_difference_interval, dict(metric=_accuracy, labels=[0, 1, 1], predictions1=[0, 1], predictions2=[0, 1, 1], rng=0), ValueError, r"predictions1 .*same length",
-        marks=_gap("the message speaks of 'samples[0] with 3 and samples[1] with 2', names the "
-                   "function has internally; it should name labels and predictions1"),
     ),
     (boot.paired_difference_interval, dict(metric=_accuracy, labels=[0, 1, 1], predictions1=[0, 1, 1], predictions2=[0, 1, 1], rng=0, rounds=5), ValueError, r"^rounds must be a whole number ≥ 100"),
     (boot.paired_difference_interval, dict(metric=_accuracy, labels=[0, 1, 1], predictions1=[0, 1, 1], predictions2=[0, 1, 1], rng=0, confidence=2), ValueError, r"^confidence must be strictly between 0 and 1"),

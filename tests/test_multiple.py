@@ -420,8 +420,12 @@ def test_bad_pvalues(func, bad, error, match):
 def test_bad_critical_value_arguments():
     with pytest.raises(ValueError, match="n_classifiers must be a whole number ≥ 2"):
         critical_value(1)
-    with pytest.raises(TypeError, match="n_classifiers must be a whole number"):
-        critical_value(3.0)
+    # a whole float is a count, as everywhere in evalkit; a fraction or text is not
+    assert critical_value(3.0) == critical_value(3)
+    with pytest.raises(ValueError, match=r"n_classifiers must be a whole number \(a count\) ≥ 2"):
+        critical_value(3.5)
+    with pytest.raises(TypeError, match="n_classifiers must be a number"):
+        critical_value("3")
     with pytest.raises(ValueError, match="method must be one of 'nemenyi', 'bonferroni-dunn'"):
         critical_value(3, 0.05, "tukey")
 
