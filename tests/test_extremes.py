@@ -22,7 +22,7 @@ import numpy as np
 import pytest
 
 from evalkit.distributions import binomial_cdf, binomial_pmf
-from evalkit.independent import TIE_TOLERANCE, fisher_exact, hypergeometric_pmf
+from evalkit.independent import TIE_TOLERANCE, chi_square_2x2, fisher_exact, hypergeometric_pmf
 from evalkit.intervals import clopper_pearson
 
 DPS = 30
@@ -190,28 +190,14 @@ def test_binomial_pmf_at_k_zero_and_k_equal_trials(trials, p):
     assert binomial_cdf(trials, trials, p) == 1.0
 
 
-_CDF_SMALL_P = (
-    "binomial_cdf forms 1 − p before calling betainc(K − k, k + 1, 1 − p); for small p the "
-    "rounding of 1 − p costs ~K·1e-16 relative (2e-8 at K = 10^9, p = 1e-12); "
-    "scipy.special.betaincc(k + 1, K − k, p) gives the same value without forming 1 − p (1e-17)"
-)
-
-
-@pytest.mark.parametrize(
-    ("trials", "p"),
-    [
-        pytest.param(trials, p, marks=pytest.mark.xfail(strict=True, reason=_CDF_SMALL_P))
-        if (p, trials) in {(1e-12, 10**6), (1e-12, 10**9)}
-        else (trials, p)
-        for trials in EDGE_TRIALS
-        for p in EDGE_P
-    ],
-)
+# binomial_cdf used to form 1 − p before calling betainc(K − k, k + 1, 1 − p), which cost
+# ~K·1e-16 relative for small p (2e-8 at K = 10^9, p = 1e-12); betaincc(k + 1, K − k, p) does not.
+@pytest.mark.parametrize("trials", EDGE_TRIALS)
+@pytest.mark.parametrize("p", EDGE_P)
 def test_binomial_cdf_at_k_zero(trials, p):
     assert _close(binomial_cdf(0, trials, p), (1 - mp.mpf(p)) ** trials, 1e-12)
 
 
-@pytest.mark.xfail(strict=True, reason=_CDF_SMALL_P)
 @pytest.mark.parametrize("k", [0, 1, 2])
 def test_binomial_cdf_small_p_huge_trials_full_precision(k):
     trials, p = 10**9, mp.mpf(1e-9)
@@ -240,44 +226,32 @@ HYPERGEOMETRIC_CASES = [
 ]
 
 
-def _hypergeometric_tolerance(size_total: int) -> float:
-    # Wolff's log-gamma formula loses ~K·1e-16 relative precision: its nine lnΓ terms are of
-    # size K·ln K and cancel (see test_hypergeometric_full_precision_at_huge_k)
-    return 1e-11 if size_total <= 100 else 1e-9 if size_total <= 10**6 else 1e-4
+# Wolff's log-gamma formula lost ~K·1e-16 relative precision (1e-4 was all it kept at K = 10^9:
+# its nine lnΓ terms of size K·ln K cancel). R's dhyper route, now used, keeps ~1e-14 (measured
+# 2e-14 at worst on these cases); 1e-12 leaves a margin for other platforms' libm.
+HYPERGEOMETRIC_RTOL = 1e-12
 
 
 @pytest.mark.parametrize(("nu", "n", "size_a", "size_total"), HYPERGEOMETRIC_CASES)
 def test_hypergeometric_pmf_against_exact_binomials(nu, n, size_a, size_total):
     reference = exact_hypergeometric(nu, n, size_a, size_total)
     computed = hypergeometric_pmf(nu, n, size_a, size_total)
-    assert rel_error(computed, reference) < _hypergeometric_tolerance(size_total)
+    assert rel_error(computed, reference) < HYPERGEOMETRIC_RTOL
     log_computed = hypergeometric_pmf(nu, n, size_a, size_total, log=True)
-    assert abs(log_computed - float(mp.log(reference))) < 1e-4
+    assert abs(log_computed - float(mp.log(reference))) < 1e-10
 
 
 @pytest.mark.parametrize("size_total", [10, 1000, 10**6, 10**9])
 def test_hypergeometric_with_nothing_or_everything_correct(size_total):
     # n = 0: ν = 0 for sure; n = K: ν = K_A for sure
     size_a = size_total // 2
-    tolerance = _hypergeometric_tolerance(size_total)
+    tolerance = HYPERGEOMETRIC_RTOL
     assert hypergeometric_pmf(0, 0, size_a, size_total) == pytest.approx(1.0, rel=tolerance)
     assert hypergeometric_pmf(size_a, size_total, size_a, size_total) == pytest.approx(
         1.0, rel=tolerance
     )
     assert hypergeometric_pmf(1, 0, size_a, size_total) == 0.0
     assert hypergeometric_pmf(size_a - 1, size_total, size_a, size_total) == 0.0
-
-
-@pytest.mark.xfail(
-    strict=True,
-    reason="Wolff's log-gamma route keeps only ~5-6 digits at K = 10^9 (nine lnΓ terms of size "
-    "2e10 cancel); R's dhyper route, P = b(ν; K_A, p)·b(n − ν; K − K_A, p)/b(n; K, p) with "
-    "p = n/K and Loader's binomial (distributions._log_binomial_pmf), keeps ~1e-11",
-)
-@pytest.mark.parametrize(("nu", "n", "size_a", "size_total"), HYPERGEOMETRIC_CASES[3:])
-def test_hypergeometric_full_precision_at_huge_k(nu, n, size_a, size_total):
-    reference = exact_hypergeometric(nu, n, size_a, size_total)
-    assert rel_error(hypergeometric_pmf(nu, n, size_a, size_total), reference) < 1e-9
 
 
 @functools.lru_cache
@@ -311,4 +285,68 @@ def test_fisher_p_against_exact_enumeration(table, alternative):
     size_total = int(np.sum(table))
     computed = fisher_exact(table, alternative).pvalue
     assert 0.0 <= computed <= 1.0
-    assert rel_error(computed, reference) < max(_hypergeometric_tolerance(size_total), 1e-11)
+    assert rel_error(computed, reference) < HYPERGEOMETRIC_RTOL
+
+
+def _fisher_reference_by_recurrence(table) -> dict[str, mp.mpf]:
+    """Fisher's p-values summed over the whole support, P(ν) by its exact ratio recurrence.
+
+    P(ν + 1)/P(ν) = (n − ν)(K_A − ν) / ((ν + 1)(K_B − n + ν + 1)), started from P at the low end
+    of the support by mpmath's log-gamma; mpmath numbers do not underflow, so every term of
+    the support is summed (no window, unlike evalkit).
+    """
+    (a, b), (c, d) = table
+    n, size_a = a + b, a + c
+    size_total = a + b + c + d
+    size_b = size_total - size_a
+    lo, hi = max(0, size_a + n - size_total), min(n, size_a)
+
+    def log_factorial(x):
+        return mp.loggamma(x + 1)
+
+    p = mp.exp(
+        log_factorial(size_a) - log_factorial(lo) - log_factorial(size_a - lo)
+        + log_factorial(size_b) - log_factorial(n - lo) - log_factorial(size_b - n + lo)
+        - log_factorial(size_total) + log_factorial(n) + log_factorial(size_total - n)
+    )  # fmt: skip
+    probs = []
+    for nu in range(lo, hi + 1):
+        probs.append(p)
+        p = p * (n - nu) * (size_a - nu) / ((nu + 1) * (size_b - n + nu + 1))
+    observed = probs[a - lo] * (1 + mp.mpf(TIE_TOLERANCE))
+    return {
+        "two-sided": mp.fsum(q for q in probs if q <= observed),
+        "less": mp.fsum(probs[: a - lo + 1]),
+        "greater": mp.fsum(probs[a - lo :]),
+    }
+
+
+@pytest.mark.parametrize(
+    "table",
+    [
+        [[87_200, 86_800], [12_800, 13_200]],  # p ≈ 0.008; the window keeps 6 300 of 26 000 ν
+        [[88_500, 85_500], [11_500, 14_500]],  # p ≈ 1e-88, deep in the tail, still in the window
+        [[95_000, 80_000], [5_000, 20_000]],  # p ≈ 1e-1900: n_A lies outside the window
+    ],
+)
+def test_fisher_window_drops_only_what_double_precision_cannot_hold(table):
+    # evalkit sums P(ν) only inside a window around the mean outside which every P(ν) < e^−760
+    # (Hoeffding); the reference sums the whole support
+    reference = _fisher_reference_by_recurrence(table)
+    for alternative, expected in reference.items():
+        computed = fisher_exact(table, alternative).pvalue
+        if expected > mp.mpf(10) ** -300:
+            assert rel_error(computed, expected) < HYPERGEOMETRIC_RTOL, alternative
+        else:  # underflows double precision: evalkit returns 0 or a subnormal number
+            assert 0.0 <= computed < 1e-300, alternative
+
+
+def test_fisher_exact_at_four_billion_items():
+    # the window makes balanced tables with K = 4·10^9 feasible (≈ 1.7 million terms of 4·10^9);
+    # with 2·10^9 items per side Yates' χ² agrees with Fisher's test (measured: 2e-10 relative;
+    # 2e-8 at K = 4·10^8, so the gap shrinks like 1/K)
+    table = [[10**9 + 60_000, 10**9], [10**9 - 60_000, 10**9]]
+    fisher = fisher_exact(table).pvalue
+    yates = chi_square_2x2(table, correction=True).pvalue
+    assert 0.05 < fisher < 0.06
+    assert abs(fisher - yates) / fisher < 1e-8
