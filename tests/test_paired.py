@@ -529,6 +529,25 @@ def test_wilcoxon_with_zeros_and_ties(alternative):
     assert "2 zero differences dropped" in r.method
 
 
+@pytest.mark.parametrize("alternative", ALTERNATIVES)
+def test_wilcoxon_exact_with_ties_beyond_scipys_enumeration_limit(alternative):
+    # 18 nonzero differences with many ties: scipy's "auto" switches to the normal
+    # approximation above 13; method="exact" gives the exact distribution, checked here against
+    # all 2^18 sign patterns enumerated at once as a bit matrix
+    d = np.array([1, -1, 2, 2, -2, 3, 3, 3, -1, 1, 4, 4, -4, 2, 1, 1, 5, -3], dtype=float)
+    r = wilcoxon_signed_rank(d, alternative, method="exact")
+    ranks = stats.rankdata(np.abs(d))
+    signs = (np.arange(2**d.size)[:, None] >> np.arange(d.size)) & 1
+    sums = signs @ ranks
+    w_plus = ranks[d > 0].sum()
+    upper, lower = np.mean(sums >= w_plus - 1e-9), np.mean(sums <= w_plus + 1e-9)
+    expected = {"greater": upper, "less": lower, "two-sided": min(1.0, 2 * min(upper, lower))}
+    assert r.statistic == pytest.approx(w_plus)
+    assert r.pvalue == pytest.approx(expected[alternative], rel=1e-12)
+    assert "exact permutation" in r.method
+    assert "asymptotic" in wilcoxon_signed_rank(d, alternative).method  # scipy's rule for auto
+
+
 def test_wilcoxon_large_sample_and_all_zero():
     rng = np.random.default_rng(1)
     d = rng.normal(0.1, 1.0, size=200)
