@@ -22,6 +22,7 @@ __all__ = [
     "as_probabilities",
     "as_real_array",
     "broadcast",
+    "check_at_most",
     "check_choice",
     "check_confidence",
     "check_successes_trials",
@@ -174,6 +175,29 @@ def broadcast(**named: np.ndarray) -> list[np.ndarray]:
         raise ValueError(f"{listed} must have broadcastable shapes; got {shapes}") from exc
 
 
+def check_at_most(
+    part: np.ndarray, whole: np.ndarray, part_name: str, whole_name: str, reason: str = ""
+) -> None:
+    """Raise unless ``part ≤ whole`` elementwise (broadcast arrays); name the first offender.
+
+    Examples
+    --------
+    >>> check_at_most(np.array([3, 9]), np.array([5, 8]), "wins", "trials")
+    Traceback (most recent call last):
+    ...
+    ValueError: wins must not exceed trials; got wins=9 with trials=8
+    """
+    over = np.asarray(part > whole)
+    if over.any():
+        i = np.flatnonzero(over.reshape(-1))[0]
+        first_part = np.broadcast_to(part, over.shape).reshape(-1)[i].item()
+        first_whole = np.broadcast_to(whole, over.shape).reshape(-1)[i].item()
+        raise ValueError(
+            f"{part_name} must not exceed {whole_name}{reason}; got {part_name}={first_part} "
+            f"with {whole_name}={first_whole}"
+        )
+
+
 def check_successes_trials(successes: Any, trials: Any) -> tuple[np.ndarray, np.ndarray]:
     """Validate a (successes, trials) pair of counts and broadcast them together.
 
@@ -191,13 +215,7 @@ def check_successes_trials(successes: Any, trials: Any) -> tuple[np.ndarray, np.
     k = as_counts(successes, "successes")
     n = as_counts(trials, "trials", minimum=1)
     k, n = broadcast(successes=k, trials=n)
-    over = k > n
-    if over.any():
-        i = np.flatnonzero(over.reshape(-1))[0]
-        raise ValueError(
-            "successes must not exceed trials; got "
-            f"successes={k.reshape(-1)[i].item()} with trials={n.reshape(-1)[i].item()}"
-        )
+    check_at_most(k, n, "successes", "trials")
     return k, n
 
 

@@ -20,7 +20,14 @@ from typing import Any
 
 import numpy as np
 
-from evalkit._validation import as_count, as_counts, as_generator, broadcast, to_output
+from evalkit._validation import (
+    as_count,
+    as_counts,
+    as_generator,
+    broadcast,
+    check_at_most,
+    to_output,
+)
 
 __all__ = [
     "HALF_WIDTH",
@@ -212,14 +219,7 @@ def pessimistic_error(training_errors: Any, leaves: Any, records: Any, penalty: 
     errors, n_leaves, n_records, xi = broadcast(
         training_errors=errors, leaves=n_leaves, records=n_records, penalty=xi
     )
-    over = errors > n_records
-    if over.any():
-        i = np.flatnonzero(over.reshape(-1))[0]
-        raise ValueError(
-            "training_errors must not exceed records; got "
-            f"training_errors={errors.reshape(-1)[i].item()} with "
-            f"records={n_records.reshape(-1)[i].item()}"
-        )
+    check_at_most(errors, n_records, "training_errors", "records")
     return to_output((errors + n_leaves * xi) / n_records)
 
 

@@ -33,6 +33,7 @@ from evalkit._validation import (
     as_probabilities,
     as_real_array,
     broadcast,
+    check_at_most,
     to_output,
 )
 
@@ -72,13 +73,7 @@ def _count_and_trials(k: Any, trials: Any) -> tuple[np.ndarray, np.ndarray]:
     k_arr = as_counts(k, "k")
     k_trials = as_counts(trials, "trials")
     k_arr, k_trials = broadcast(k=k_arr, trials=k_trials)
-    over = k_arr > k_trials
-    if over.any():
-        i = np.flatnonzero(over.reshape(-1))[0]
-        raise ValueError(
-            "k must not exceed trials (a count of successes out of trials); got "
-            f"k={k_arr.reshape(-1)[i].item()} with trials={k_trials.reshape(-1)[i].item()}"
-        )
+    check_at_most(k_arr, k_trials, "k", "trials", " (a count of successes out of trials)")
     return k_arr, k_trials
 
 

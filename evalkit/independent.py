@@ -46,6 +46,7 @@ from evalkit._validation import (
     as_counts,
     as_probabilities,
     broadcast,
+    check_at_most,
     check_choice,
     check_confidence,
     to_output,
@@ -297,14 +298,8 @@ def hypergeometric_pmf(
     ka = as_counts(size_a, "size_a")
     k = as_counts(size_total, "size_total", minimum=1)
     nu, n, ka, k = broadcast(correct_a=nu, correct_total=n, size_a=ka, size_total=k)
-    for value, name in ((n, "correct_total"), (ka, "size_a")):
-        over = value > k
-        if over.any():
-            i = np.flatnonzero(over.reshape(-1))[0]
-            raise ValueError(
-                f"{name} must not exceed size_total; got {name}={value.reshape(-1)[i]} with "
-                f"size_total={k.reshape(-1)[i]}"
-            )
+    check_at_most(n, k, "correct_total", "size_total")
+    check_at_most(ka, k, "size_a", "size_total")
     inside = (nu >= np.maximum(0, ka + n - k)) & (nu <= np.minimum(n, ka))
     nu_safe = np.where(inside, nu, np.minimum(n, ka))  # any point of the support
     logp = _log_hypergeom_constant(n, ka, k) + _log_hypergeom_varying(nu_safe, n, ka, k)

@@ -31,6 +31,7 @@ from evalkit._validation import (
     as_probabilities,
     as_real_array,
     broadcast,
+    check_at_most,
     to_output,
 )
 
@@ -447,12 +448,7 @@ def prior_weighted_error(errors: Any, counts: Any, priors: Any) -> ErrorEstimate
     if k.ndim == 0 or n.ndim == 0 or pri.ndim == 0:
         raise ValueError("errors, counts and priors must have one entry per class (last axis)")
     k, n, pri = broadcast(errors=k, counts=n, priors=pri)
-    if (k > n).any():
-        i = np.flatnonzero((k > n).reshape(-1))[0]
-        raise ValueError(
-            f"errors must not exceed counts; got errors={k.reshape(-1)[i]} with "
-            f"counts={n.reshape(-1)[i]}"
-        )
+    check_at_most(k, n, "errors", "counts")
     total = pri.sum(axis=-1)
     if not np.allclose(total, 1.0, rtol=0, atol=1e-9):
         raise ValueError(f"priors must sum to 1; got a sum of {np.ravel(total)[0].item()!r}")

@@ -43,7 +43,14 @@ import numpy as np
 from numpy.typing import ArrayLike
 from scipy import stats
 
-from evalkit._validation import as_counts, as_probabilities, broadcast, check_choice, to_output
+from evalkit._validation import (
+    as_counts,
+    as_probabilities,
+    broadcast,
+    check_at_most,
+    check_choice,
+    to_output,
+)
 from evalkit.results import TestResult
 
 __all__ = [
@@ -520,13 +527,7 @@ def sign_test(wins: ArrayLike, trials: ArrayLike, alternative: str = "greater") 
     k = as_counts(wins, "wins")
     n = as_counts(trials, "trials")
     k, n = broadcast(wins=k, trials=n)
-    over = k > n
-    if over.any():
-        i = np.flatnonzero(over.reshape(-1))[0]
-        raise ValueError(
-            f"wins must not exceed trials; got wins={k.reshape(-1)[i].item()} with "
-            f"trials={n.reshape(-1)[i].item()}"
-        )
+    check_at_most(k, n, "wins", "trials")
     return TestResult(
         statistic=k,
         pvalue=_binomial_half_pvalue(k, n, alternative),
