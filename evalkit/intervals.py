@@ -494,6 +494,17 @@ def _all_limits(method: str, k: int, confidence: float) -> tuple[np.ndarray, np.
     return _limits(method, n, np.full_like(n, k), confidence)
 
 
+def _all_intervals(
+    method: str, trials: Any, p: Any, confidence: Any
+) -> tuple[int, np.ndarray, np.ndarray, np.ndarray]:
+    """Checked K and rates, and the K + 1 intervals of ``method`` (for coverage and width)."""
+    check_choice(method, "method", METHODS)
+    k = _check_trials_scalar(trials, method)
+    rate = as_probabilities(p, "p")
+    low, high = _all_limits(method, k, check_confidence(confidence))
+    return k, rate, low, high
+
+
 def _binomial_weighted_sum(
     k: int, p: np.ndarray, values: Callable[[np.ndarray, np.ndarray], np.ndarray]
 ) -> np.ndarray:
@@ -558,11 +569,7 @@ def coverage(method: str, trials: int, p: ArrayLike, confidence: float = 0.95) -
     >>> bool(coverage("clopper-pearson", 50, 0.8) >= 0.95)
     True
     """
-    check_choice(method, "method", METHODS)
-    k = _check_trials_scalar(trials, method)
-    rate = as_probabilities(p, "p")
-    confidence = check_confidence(confidence)
-    low, high = _all_limits(method, k, confidence)
+    k, rate, low, high = _all_intervals(method, trials, p, confidence)
     if np.all(np.diff(low) >= 0) and np.all(np.diff(high) >= 0):
         first = np.searchsorted(high, rate, side="left")  # smallest n with high_n ≥ p
         last = np.searchsorted(low, rate, side="right") - 1  # largest n with low_n ≤ p
@@ -603,11 +610,7 @@ def expected_width(method: str, trials: int, p: ArrayLike, confidence: float = 0
     >>> round(expected_width("clopper-pearson", 50, 0.8), 4)
     0.2335
     """
-    check_choice(method, "method", METHODS)
-    k = _check_trials_scalar(trials, method)
-    rate = as_probabilities(p, "p")
-    confidence = check_confidence(confidence)
-    low, high = _all_limits(method, k, confidence)
+    k, rate, low, high = _all_intervals(method, trials, p, confidence)
     width = high - low
     return _to_output(_binomial_weighted_sum(k, rate, lambda idx, _block: width[idx]))
 
