@@ -12,13 +12,12 @@ Run alone: ``.venv/bin/python benchmarks/bench_import.py [--quick]``.
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import subprocess
 import sys
 from pathlib import Path
 
-from harness import Row, Target, exit_code, print_rows
+from harness import Row, Target, run_script
 
 ROOT = Path(__file__).resolve().parents[1]
 MODULES = (
@@ -133,12 +132,7 @@ def rows(quick: bool = False) -> list[Row]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="only `import evalkit`, 5 runs")
-    args = parser.parse_args(argv)
-    result = rows(quick=args.quick)
-    print_rows(result)
-    return exit_code(result)
+    return run_script(rows, __doc__, "only `import evalkit`, 5 runs", argv)
 
 
 if __name__ == "__main__":

@@ -13,7 +13,6 @@ Run alone: ``.venv/bin/python benchmarks/bench_independent.py [--quick]``.
 
 from __future__ import annotations
 
-import argparse
 import sys
 
 import mpmath
@@ -22,11 +21,10 @@ from harness import (
     Row,
     Target,
     compare,
-    exit_code,
     format_seconds,
     median_time,
-    print_rows,
     relative_difference,
+    run_script,
 )
 from scipy import stats
 
@@ -197,12 +195,7 @@ def rows(quick: bool = False) -> list[Row]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="small sizes (for development)")
-    args = parser.parse_args(argv)
-    result = rows(quick=args.quick)
-    print_rows(result)
-    return exit_code(result)
+    return run_script(rows, __doc__, "small sizes (for development)", argv)
 
 
 if __name__ == "__main__":

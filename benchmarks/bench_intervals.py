@@ -18,7 +18,6 @@ Run alone: ``.venv/bin/python benchmarks/bench_intervals.py [--quick]``.
 
 from __future__ import annotations
 
-import argparse
 import sys
 
 import numpy as np
@@ -27,11 +26,10 @@ from harness import (
     Target,
     absolute_difference,
     compare,
-    exit_code,
     failure_row,
     format_seconds,
     median_time,
-    print_rows,
+    run_script,
 )
 from scipy import special, stats
 
@@ -204,12 +202,7 @@ def rows(quick: bool = False) -> list[Row]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="small sizes (for development)")
-    args = parser.parse_args(argv)
-    result = rows(quick=args.quick)
-    print_rows(result)
-    return exit_code(result)
+    return run_script(rows, __doc__, "small sizes (for development)", argv)
 
 
 if __name__ == "__main__":

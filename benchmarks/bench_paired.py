@@ -17,11 +17,10 @@ Run alone: ``.venv/bin/python benchmarks/bench_paired.py [--quick]``.
 
 from __future__ import annotations
 
-import argparse
 import sys
 
 import numpy as np
-from harness import Row, Target, compare, exit_code, print_rows, relative_difference
+from harness import Row, Target, compare, relative_difference, run_script
 from scipy import stats
 
 from evalkit.paired import mcnemar, sign_test
@@ -96,12 +95,7 @@ def rows(quick: bool = False) -> list[Row]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="small sizes (for development)")
-    args = parser.parse_args(argv)
-    result = rows(quick=args.quick)
-    print_rows(result)
-    return exit_code(result)
+    return run_script(rows, __doc__, "small sizes (for development)", argv)
 
 
 if __name__ == "__main__":

@@ -16,12 +16,11 @@ Run alone: ``.venv/bin/python benchmarks/bench_roc.py [--quick]``.
 
 from __future__ import annotations
 
-import argparse
 import sys
 
 import numpy as np
 import sklearn.metrics as skm
-from harness import Row, Target, absolute_difference, compare, exit_code, print_rows
+from harness import Row, Target, absolute_difference, compare, run_script
 
 from evalkit.roc import auc, roc_curve
 
@@ -123,12 +122,7 @@ def rows(quick: bool = False) -> list[Row]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="10⁵ scores instead of 10⁶")
-    args = parser.parse_args(argv)
-    result = rows(quick=args.quick)
-    print_rows(result)
-    return exit_code(result)
+    return run_script(rows, __doc__, "10⁵ scores instead of 10⁶", argv)
 
 
 if __name__ == "__main__":

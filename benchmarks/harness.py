@@ -396,3 +396,16 @@ def absolute_difference(a: Any, b: Any) -> float:
     a = np.asarray(a, dtype=float)
     b = np.asarray(b, dtype=float)
     return float(np.max(np.abs(a - b))) if a.size else 0.0
+
+
+def run_script(
+    rows: Callable[..., list[Row]], doc: str, quick_help: str, argv: list[str] | None = None
+) -> int:
+    """Command line of a bench_*.py script: ``--quick``, print the rows, exit 1 on a miss."""
+    import argparse
+
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help=quick_help)
+    result = rows(quick=parser.parse_args(argv).quick)
+    print_rows(result)
+    return exit_code(result)
