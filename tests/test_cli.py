@@ -16,6 +16,9 @@ from evalkit.report import compare_classifiers
 from tests.conftest import REPO
 
 DATA = Path(__file__).resolve().parent / "data"
+# the column options of a one-file comparison (tests/data/data.csv and its variants)
+COLUMNS = ("--labels", "y", "--a", "pred_a", "--b", "pred_b")
+SCORE_COLUMNS = ("--scores-a", "s_a", "--scores-b", "s_b")
 LABELS, PRED_A, PRED_B, ONE = (
     str(DATA / f) for f in ("labels.csv", "pred_a.csv", "pred_b.csv", "data.csv")
 )
@@ -55,16 +58,8 @@ def test_one_file_with_named_columns_and_scores_in_a_subprocess():
     result = run(
         "compare",
         ONE,
-        "--labels",
-        "y",
-        "--a",
-        "pred_a",
-        "--b",
-        "pred_b",
-        "--scores-a",
-        "s_a",
-        "--scores-b",
-        "s_b",
+        *COLUMNS,
+        *SCORE_COLUMNS,
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == expected(scores=True).summary()
@@ -83,12 +78,7 @@ def test_names_confidence_and_json(capsys):
         [
             "compare",
             ONE,
-            "--labels",
-            "y",
-            "--a",
-            "pred_a",
-            "--b",
-            "pred_b",
+            *COLUMNS,
             "--names",
             "old",
             "new",
@@ -229,16 +219,8 @@ def test_score_that_is_not_a_number(capsys):
         [
             "compare",
             str(DATA / "scores_bad.csv"),
-            "--labels",
-            "y",
-            "--a",
-            "pred_a",
-            "--b",
-            "pred_b",
-            "--scores-a",
-            "s_a",
-            "--scores-b",
-            "s_b",
+            *COLUMNS,
+            *SCORE_COLUMNS,
         ],
         capsys,
     )
@@ -250,12 +232,7 @@ def test_empty_cell(capsys):
         [
             "compare",
             str(DATA / "empty_cell.csv"),
-            "--labels",
-            "y",
-            "--a",
-            "pred_a",
-            "--b",
-            "pred_b",
+            *COLUMNS,
         ],
         capsys,
     )
