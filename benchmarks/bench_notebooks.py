@@ -39,7 +39,6 @@ import json
 import sys
 import time
 from pathlib import Path
-from queue import Empty
 
 import nbformat
 from harness import Row, Target, exit_code, format_seconds, print_rows
@@ -47,6 +46,9 @@ from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+from kernel import poll_in_slices  # noqa: E402
+
 NOTEBOOKS = ROOT / "notebooks"
 KERNEL_METADATA = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
 NOTEBOOK_TARGET = Target("seconds", 20.0)
@@ -232,32 +234,6 @@ _bench_time_widgets(MAX_SETTINGS)
 '''
 
 
-def _poll_in_slices(channel, slice_seconds: float = 0.05) -> None:
-    """Make ``channel.get_msg`` wait in short slices instead of one long poll.
-
-    Works around nbclient issue #312 (open): with ipywidgets in a cell, ``execute_cell``
-    sometimes waits the full cell timeout for a reply that has already arrived (the asyncio
-    poll of the zmq socket is not woken up). A fresh poll sees the message at once, so polling
-    in slices of 50 ms bounds that delay to one slice. Without this, one cell of a notebook now
-    and then "took" exactly the 600 s timeout.
-    """
-    original = channel.get_msg
-
-    async def get_msg(timeout: float | None = None):
-        deadline = None if timeout is None else time.monotonic() + timeout
-        while True:
-            step = slice_seconds
-            if deadline is not None:
-                step = max(0.0, min(slice_seconds, deadline - time.monotonic()))
-            try:
-                return await original(timeout=step)
-            except Empty:
-                if deadline is not None and time.monotonic() >= deadline:
-                    raise
-
-    channel.get_msg = get_msg
-
-
 def _cell_seconds(cell) -> float | None:
     """Wall time of one executed cell from nbclient's timing metadata."""
     from datetime import datetime
@@ -289,8 +265,8 @@ def run_notebook(path: Path, max_settings: int, timeout: int = 180) -> dict:
     result: dict = {"name": path.stem, "cells": original}
     start = time.perf_counter()
     with client.setup_kernel():
-        _poll_in_slices(client.kc.shell_channel)
-        _poll_in_slices(client.kc.iopub_channel)
+        poll_in_slices(client.kc.shell_channel)
+        poll_in_slices(client.kc.iopub_channel)
         client.wait_for_reply(client.kc.kernel_info())
         kernel_ready = time.perf_counter()
         result["kernel_start"] = kernel_ready - start

@@ -6,11 +6,11 @@ import sys
 
 import nbformat
 import pytest
-from nbclient import NotebookClient
 
 from tests.conftest import NOTEBOOKS, REPO
 
 sys.path.insert(0, str(REPO / "tools"))
+from kernel import execute_notebook
 from student import PLACEHOLDER_TAG, is_solution, student_copy
 
 STEMS = sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb"))
@@ -53,9 +53,7 @@ def test_student_copy_equals_the_original_up_to_the_first_exercise(stem):
 @pytest.mark.slow
 def test_a_student_copy_runs_top_to_bottom(tmp_path):
     copy = student_copy(read("00_start_here"))
-    NotebookClient(
-        copy, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(NOTEBOOKS)}}
-    ).execute()
+    execute_notebook(copy, NOTEBOOKS, timeout=120)
     errors = [o for c in copy.cells if c.cell_type == "code" for o in c.get("outputs", [])
               if o.get("output_type") == "error"]  # fmt: skip
     assert not errors

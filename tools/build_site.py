@@ -16,10 +16,10 @@ import sys
 from pathlib import Path
 
 import nbformat
-from nbclient import NotebookClient
 from nbconvert import HTMLExporter
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from kernel import execute_notebook
 from navigation import COURSE
 
 REPO = Path(__file__).resolve().parent.parent
@@ -36,14 +36,7 @@ def render(path: Path, execute: bool = True, timeout: int = 300) -> str:
     """Return the HTML page of the notebook at ``path``, executed afresh in memory by default."""
     nb = nbformat.read(path, as_version=4)
     if execute:
-        resources = {"metadata": {"path": str(path.parent)}}
-        NotebookClient(
-            nb,
-            timeout=timeout,
-            kernel_name="python3",
-            resources=resources,
-            shutdown_kernel="immediate",
-        ).execute()
+        execute_notebook(nb, path.parent, timeout)
     body, _ = HTMLExporter(template_name="lab").from_notebook_node(nb)
     body = re.sub(r'href="((?:\d\d_[a-z0-9_]+))\.ipynb(#[^"]*)?"', r'href="\1.html\2"', body)
     return _insert_note(body)

@@ -12,7 +12,9 @@ import time
 from pathlib import Path
 
 import nbformat
-from nbclient import NotebookClient
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from kernel import execute_notebook
 
 KERNEL_METADATA = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
 
@@ -22,16 +24,7 @@ def run(path: Path, timeout: int = 300) -> float:
     nb = nbformat.read(path, as_version=4)
     nb.metadata["kernelspec"] = dict(KERNEL_METADATA)
     start = time.perf_counter()
-    client = NotebookClient(
-        nb,
-        timeout=timeout,
-        kernel_name="python3",
-        resources={"metadata": {"path": str(path.parent)}},
-        # the outputs are complete once the last cell has run; a graceful shutdown sometimes
-        # waited out its 5-minute limit on a loaded machine, so the kernel is stopped at once
-        shutdown_kernel="immediate",
-    )
-    client.execute()
+    execute_notebook(nb, path.parent, timeout)
     elapsed = time.perf_counter() - start
     nb.metadata.pop("widgets", None)  # widget state differs per run; JupyterLab rebuilds it
     language_info = nb.metadata.get("language_info", {})
