@@ -120,7 +120,7 @@ def _deviance_term(x: np.ndarray, mean: np.ndarray) -> np.ndarray:
     """``x ln(x / mean) + mean − x`` for x > 0, mean > 0, without cancellation when x ≈ mean."""
     x, mean = np.broadcast_arrays(np.asarray(x, dtype=float), np.asarray(mean, dtype=float))
     with np.errstate(over="ignore", under="ignore", divide="ignore"):
-        log_ratio = np.log(x / mean)  # one log of the ratio is more precise than two logs …
+        log_ratio = np.array(np.log(x / mean))  # one log of the ratio beats two logs …
     overflow = ~np.isfinite(log_ratio)
     if overflow.any():  # … unless x/mean over- or underflows (subnormal p)
         log_ratio[overflow] = np.log(x[overflow]) - np.log(mean[overflow])

@@ -207,6 +207,17 @@ def test_binomial_cdf_small_p_huge_trials_full_precision(k):
     assert rel_error(binomial_cdf(k, trials, 1e-9), reference) < 1e-12
 
 
+@pytest.mark.parametrize("k", [1, [1, 1]])  # a single value and an array
+def test_binomial_pmf_at_a_subnormal_rate(k):
+    # found by hypothesis: K·p = 4.4e-313 makes k/(K·p) overflow inside the deviance term, which
+    # then takes the difference of two logarithms (a single value once failed on that path)
+    p = 2.2250738585e-313
+    expected = mp.binomial(2, 1) * mp.mpf(p) * (1 - mp.mpf(p))
+    # a subnormal result carries ~11 significant digits (its spacing is 5e-324)
+    assert rel_error(np.ravel(binomial_pmf(k, 2, p))[0], expected) < 1e-9
+    assert binomial_cdf(0, 2, p) == 1.0  # (1 − p)² rounds to 1
+
+
 @pytest.mark.parametrize(("k", "trials", "p"), [(3, 10, 0.3), (600, 1000, 0.61), (17, 1000, 0.01)])
 def test_binomial_cdf_small_trials_exact_sum(k, trials, p):
     assert rel_error(binomial_cdf(k, trials, p), exact_binomial_cdf(k, trials, p)) < 1e-12
@@ -282,7 +293,6 @@ FISHER_TABLES = [
 @pytest.mark.parametrize("alternative", ["two-sided", "less", "greater"])
 def test_fisher_p_against_exact_enumeration(table, alternative):
     reference = _fisher_reference(tuple(map(tuple, table)))[alternative]
-    size_total = int(np.sum(table))
     computed = fisher_exact(table, alternative).pvalue
     assert 0.0 <= computed <= 1.0
     assert rel_error(computed, reference) < HYPERGEOMETRIC_RTOL
