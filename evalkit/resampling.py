@@ -415,10 +415,6 @@ class ErrorEstimate:
 FitPredict = Callable[[Any, Any, Any], Any]
 
 
-def _first(values: np.ndarray) -> Any:
-    return values.reshape(-1)[0].item()
-
-
 def _as_items_and_labels(X: Any, y: Any) -> np.ndarray:
     """Check that X has one row per label of the 1-D ``y``; return y as an array."""
     y_arr = np.asarray(y)
@@ -502,7 +498,7 @@ def estimate_error(
             outside = (indices < 0) | (indices >= n)
             if outside.any():
                 raise ValueError(
-                    f"splits: split {number} has {part} index {_first(indices[outside])} out of "
+                    f"splits: split {number} has {part} index {indices[outside][0]} out of "
                     f"range; indices must lie in 0 … {n - 1} (n = {n} items)"
                 )
         predicted = np.asarray(fit_predict(_take(X, train), y_arr[train], _take(X, test)))

@@ -7,9 +7,10 @@ matches the regular expression ``message`` — which always contains the argumen
 allowed values (or the rule that was broken). Generators (the resampling splitters) are consumed,
 so lazily checked input would be caught too.
 
-Rows marked ``xfail(strict=True)`` are real gaps: the function accepts the input silently, returns
-NaN, or fails with an unclear error. They are listed in the reliability report with a proposed fix;
-when a module is fixed, the strict xfail turns into a failure and the mark must be removed.
+A gap found later — a function that accepts a bad input silently, returns NaN, or fails with
+an unclear error — goes in as a row wrapped in ``pytest.param(..., marks=pytest.mark.xfail(
+strict=True, reason=...))`` with its proposed fix; when the module is fixed, the strict xfail
+turns into a failure and the mark must be removed. None is open at present.
 
 :data:`DEGENERATE` lists valid but extreme inputs (no information, zero variance) and checks that
 no result field is NaN: evalkit either answers (e.g. p = 1) or refuses with a message.
@@ -69,11 +70,6 @@ def _mean(sample):
 
 def _accuracy(y, pred):
     return float(np.mean(np.asarray(y) == np.asarray(pred)))
-
-
-def _gap(reason: str) -> pytest.MarkDecorator:
-    """A known gap (see the module docstring): must fail until the module is fixed."""
-    return pytest.mark.xfail(strict=True, reason=reason)
 
 
 # fmt: off
