@@ -23,13 +23,15 @@ Rules used to choose and to warn (constants of this module, stated in every summ
 * McNemar's test is exact (binomial on the discordant pairs) when b + c < :data:`EXACT_BELOW`
   (= 25), the usual rule of thumb for when the χ² approximation becomes adequate; otherwise the χ²
   form with Edwards' continuity correction is used.
-* "Too small for the claimed precision": the test set is smaller than
+* "Precision" (a note, not a warning): the test set is smaller than
   :func:`evalkit.intervals.trials_for_halfwidth` says is needed for a Clopper–Pearson half-width
-  of ``halfwidth`` (default ±5 points) at the observed accuracy (notebook 02's sample-size rule).
+  of ``halfwidth`` (default :data:`DEFAULT_HALFWIDTH`, ±5 points, named as the default in the
+  note) at the observed accuracy (notebook 02's sample-size rule).
 * "Heavy class imbalance": the largest class holds at least :data:`IMBALANCE_SHARE` (= 80 %) of
   the test items, so always predicting it already scores that accuracy (notebook 06).
-* "Ties in scores": some test items share a score, which the ROC curve crosses in one diagonal
-  step and the AUC counts as one half.
+* "Ties in scores": more than :data:`TIED_PAIRS_SHARE` (1 %) of the positive–negative pairs
+  share a score, which the ROC curve crosses in one diagonal step and the AUC counts as one half;
+  the warning says how many items are tied and how far breaking the ties could move the AUC.
 """
 
 from __future__ import annotations
@@ -65,6 +67,10 @@ IMBALANCE_SHARE = 0.8
 
 #: Default precision (half-width of the accuracy's interval) the summary checks the test set for.
 DEFAULT_HALFWIDTH = 0.05
+
+#: Ties in the scores are reported when more than this share of the positive–negative pairs is
+#: tied (then breaking the ties could move the AUC by more than ±0.005).
+TIED_PAIRS_SHARE = 0.01
 
 
 # --------------------------------------------------------------------------------------------
@@ -197,6 +203,8 @@ def _check_scores(value: Any, name: str, size: int) -> np.ndarray:
 
 
 def _check_halfwidth(halfwidth: Any) -> float:
+    if halfwidth is None:
+        return DEFAULT_HALFWIDTH
     value = as_probabilities(halfwidth, "halfwidth", open_interval=True)
     if value.ndim != 0:
         raise ValueError(f"halfwidth must be a single number; got shape {value.shape}")
@@ -316,31 +324,54 @@ def _imbalance_warning(classes: np.ndarray, class_counts: np.ndarray) -> str | N
     )
 
 
-def _ties_warning(name: str, scores: np.ndarray) -> str | None:
-    _, counts = np.unique(scores, return_counts=True)
-    tied = int(counts[counts > 1].sum())
-    if tied == 0:
+def _ties_warning(name: str, scores: np.ndarray, is_positive: np.ndarray) -> str | None:
+    """A warning when ties between a positive and a negative item can move the AUC.
+
+    Ties within one class do not change the AUC; a positive and a negative with the same score
+    count as one half. Breaking every such tie in favour of the positives (or of the negatives)
+    would move the AUC up (down) by half the share of tied positive–negative pairs; the warning
+    fires when that share exceeds :data:`TIED_PAIRS_SHARE`.
+    """
+    values, inverse, counts = np.unique(scores, return_inverse=True, return_counts=True)
+    positives = np.bincount(inverse, weights=is_positive.astype(float), minlength=values.size)
+    negatives = counts - positives
+    pairs = float(is_positive.sum()) * float((~is_positive).sum())
+    share = float(positives @ negatives) / pairs
+    if share <= TIED_PAIRS_SHARE:
         return None
+    tied = int(counts[counts > 1].sum())
     return (
         f"Ties in the scores of {name}: {tied} of {scores.size} test items share their score with "
-        f"another item ({counts.size} distinct scores). The ROC curve crosses tied positives and "
-        "negatives in one diagonal step and the AUC counts such pairs as one half. A finer score "
+        f"another item ({counts.size} distinct scores), and {100 * share:.1f} % of the "
+        "positive–negative pairs are tied, which the AUC counts as one half: breaking those ties "
+        f"one way or the other would move the AUC by up to ±{share / 2:.3f}. A finer score "
         "would separate them: a probability rather than a vote count, a log-odds or decision "
         "value rather than a probability that saturates at 0 or 1."
     )
 
 
-def _size_warning(
-    size: int, needed: dict[str, int], halfwidths: dict[str, float], target: float, level: str
+def _size_note(
+    size: int,
+    needed: dict[str, int],
+    halfwidths: dict[str, float],
+    target: float,
+    level: str,
+    default: bool,
 ) -> str | None:
+    """Information (not a warning): the test set is smaller than a target precision needs."""
     most = max(needed.values())
     if most <= size:
         return None
     widths = ", ".join(f"±{_pct(h)} points ({name})" for name, h in halfwidths.items())
+    origin = (
+        "the report's default target, halfwidth=0.05; pass halfwidth=… to state your own"
+        if default
+        else "the halfwidth you asked for"
+    )
     return (
-        f"The test set is too small for a precision of ±{_pct(target)} points: with {size} items "
-        f"the {level} Clopper–Pearson intervals of the accuracy are {widths}; about {most} test "
-        "items would be needed (intervals.trials_for_halfwidth, the sample-size rule of notebook "
+        f"Precision: with {size} items the {level} Clopper–Pearson intervals of the accuracy "
+        f"are {widths}. A precision of ±{_pct(target)} points ({origin}) would need about "
+        f"{most} test items (intervals.trials_for_halfwidth, the sample-size rule of notebook "
         "02)."
     )
 
@@ -385,6 +416,9 @@ class ClassifierReport:
         Test items needed for a Clopper–Pearson half-width ``halfwidth`` at this accuracy.
     confidence : float
     warnings : tuple of str
+        What may make the numbers mislead (imbalance, ties that move the AUC, …).
+    notes : tuple of str
+        Information that is not a warning (the precision the test set allows).
     """
 
     name: str
@@ -408,6 +442,7 @@ class ClassifierReport:
     trials_needed: int
     confidence: float
     warnings: tuple[str, ...] = field(default=())
+    notes: tuple[str, ...] = field(default=())
 
     # ---- text
 
@@ -454,8 +489,7 @@ class ClassifierReport:
             )
         if self.auc is not None:
             lines.append(self.auc_sentence())
-        if self.warnings:
-            lines += ["", "Warnings:"] + [f"- {w}" for w in self.warnings]
+        lines += _listed("Warnings", self.warnings) + _listed("Notes", self.notes)
         return "\n".join(lines)
 
     def __str__(self) -> str:
@@ -495,6 +529,7 @@ class ClassifierReport:
             "halfwidth": self.halfwidth,
             "trials_needed": self.trials_needed,
             "warnings": list(self.warnings),
+            "notes": list(self.notes),
             "summary": self.summary(),
         }
         return _plain(out)
@@ -592,7 +627,7 @@ def describe_classifier(
     confidence: float = 0.95,
     cost: ArrayLike | None = None,
     positive: Any = None,
-    halfwidth: float = DEFAULT_HALFWIDTH,
+    halfwidth: float | None = None,
 ) -> ClassifierReport:
     """Evaluate one classifier on a test set: accuracy with intervals, per-class measures, ROC.
 
@@ -613,8 +648,9 @@ def describe_classifier(
         sorted order (:func:`evalkit.metrics.expected_cost`).
     positive : label, optional
         The class the scores are for; default: the last class in sorted order (1 of 0/1).
-    halfwidth : float
-        The precision (half-width of the accuracy's interval) to check the test-set size for.
+    halfwidth : float, optional
+        The precision (half-width of the accuracy's interval) to check the test-set size for;
+        default :data:`DEFAULT_HALFWIDTH` (±5 points), named as the default in the note.
 
     Returns
     -------
@@ -653,20 +689,32 @@ def describe_classifier(
     )
     warnings = [
         _imbalance_warning(classes, counts),
-        _size_warning(
+        None if s is None else _ties_warning(name, s, y == pos),
+    ]
+    notes = [
+        _size_note(
             report.size,
             {name: report.trials_needed},
             {name: (report.clopper_pearson.high - report.clopper_pearson.low) / 2},
             target,
             _level(level),
-        ),
-        None if s is None else _ties_warning(name, s),
+            halfwidth is None,
+        )
     ]
-    return _with_warnings(report, warnings)
+    return _with_warnings(report, warnings, notes)
 
 
-def _with_warnings(report: Any, warnings: list[str | None]) -> Any:
-    return replace(report, warnings=tuple(w for w in warnings if w))
+def _with_warnings(report: Any, warnings: list[str | None], notes: list[str | None]) -> Any:
+    return replace(
+        report,
+        warnings=tuple(w for w in warnings if w),
+        notes=tuple(n for n in notes if n),
+    )
+
+
+def _listed(title: str, items: tuple[str, ...]) -> list[str]:
+    """``["", "Title:", "- item", …]``, or nothing when there are no items."""
+    return ["", f"{title}:"] + [f"- {item}" for item in items] if items else []
 
 
 # --------------------------------------------------------------------------------------------
@@ -700,6 +748,9 @@ class Comparison:
     delong : TestResult or None
         DeLong's test of AUC(A) = AUC(B) (:func:`evalkit.roc.delong_test`), with scores.
     warnings : tuple of str
+        What may make the numbers mislead (few discordant items, imbalance, ties, …).
+    notes : tuple of str
+        Information that is not a warning (the precision the test set allows).
     """
 
     names: tuple[str, str]
@@ -714,6 +765,7 @@ class Comparison:
     difference: Interval
     delong: TestResult | None
     warnings: tuple[str, ...] = field(default=())
+    notes: tuple[str, ...] = field(default=())
 
     @property
     def discordant(self) -> int:
@@ -817,8 +869,7 @@ class Comparison:
             )
         if self.delong is not None:
             lines += [a.auc_sentence(), b.auc_sentence(), self.delong_sentence()]
-        if self.warnings:
-            lines += ["", "Warnings:"] + [f"- {w}" for w in self.warnings]
+        lines += _listed("Warnings", self.warnings) + _listed("Notes", self.notes)
         return "\n".join(line for line in lines if line is not None)
 
     def __str__(self) -> str:
@@ -853,6 +904,7 @@ class Comparison:
             "difference": _interval_dict(self.difference),
             "delong": _test_dict(self.delong),
             "warnings": list(self.warnings),
+            "notes": list(self.notes),
             "summary": self.summary(),
         }
         return _plain(out)
@@ -877,7 +929,7 @@ def compare_classifiers(
     confidence: float = 0.95,
     cost: ArrayLike | None = None,
     positive: Any = None,
-    halfwidth: float = DEFAULT_HALFWIDTH,
+    halfwidth: float | None = None,
 ) -> Comparison:
     """Compare two classifiers on the same test set, with the right tests and the caveats.
 
@@ -910,8 +962,9 @@ def compare_classifiers(
         Cost matrix, rows = true class, columns = predicted class, classes in sorted order.
     positive : label, optional
         The class the scores are for; default: the last class in sorted order.
-    halfwidth : float
-        The precision of each accuracy to check the test-set size for (default ±5 points).
+    halfwidth : float, optional
+        The precision of each accuracy to check the test-set size for; default
+        :data:`DEFAULT_HALFWIDTH` (±5 points), named as the default in the note.
 
     Returns
     -------
@@ -978,19 +1031,17 @@ def compare_classifiers(
     if sa is not None:
         delong = roc.delong_test(sa, sb, y == pos, confidence=level)
     half = {r.name: (r.clopper_pearson.high - r.clopper_pearson.low) / 2 for r in (rep_a, rep_b)}
-    warnings = [
-        _discordant_warning(discordant),
-        _imbalance_warning(classes, counts),
-        _size_warning(
-            size,
-            {r.name: r.trials_needed for r in (rep_a, rep_b)},
-            half,
-            target,
-            _level(level),
-        ),
-    ]
+    warnings = [_discordant_warning(discordant), _imbalance_warning(classes, counts)]
     if sa is not None:
-        warnings += [_ties_warning(name_a, sa), _ties_warning(name_b, sb)]
+        warnings += [_ties_warning(name_a, sa, y == pos), _ties_warning(name_b, sb, y == pos)]
+    notes = _size_note(
+        size,
+        {r.name: r.trials_needed for r in (rep_a, rep_b)},
+        half,
+        target,
+        _level(level),
+        halfwidth is None,
+    )
     return Comparison(
         names=(name_a, name_b),
         size=size,
@@ -1004,6 +1055,7 @@ def compare_classifiers(
         difference=difference,
         delong=delong,
         warnings=tuple(w for w in warnings if w),
+        notes=(notes,) if notes else (),
     )
 
 
@@ -1072,10 +1124,11 @@ def _html_page(title: str, reports: list[ClassifierReport], comp: Comparison | N
                 ]
             )
     parts.append(_table(["classifier", "class", "items", "recall", "precision", "F1"], class_rows))
-    warnings = comp.warnings if comp is not None else reports[0].warnings
-    if warnings:
-        items = "".join(f"<li>{html.escape(w)}</li>" for w in warnings)
-        parts.append(f"<p><b>Warnings</b></p><ul>{items}</ul>")
+    source = comp if comp is not None else reports[0]
+    for title, items in (("Warnings", source.warnings), ("Notes", source.notes)):
+        if items:
+            listed = "".join(f"<li>{html.escape(item)}</li>" for item in items)
+            parts.append(f"<p><b>{title}</b></p><ul>{listed}</ul>")
     return "<div>" + "".join(parts) + "</div>"
 
 

@@ -385,7 +385,7 @@ def test_no_imbalance_warning_below_the_threshold():
     assert not any("imbalance" in w for w in c.warnings)
 
 
-def test_warning_test_set_too_small():
+def test_note_test_set_too_small_names_the_default_target():
     y, pa, pb = make_pair(30, 5, 3, 2)
     c = compare_classifiers(y, pa, pb)
     needed = max(
@@ -393,18 +393,25 @@ def test_warning_test_set_too_small():
         intervals.trials_for_halfwidth(0.05, c.b.accuracy),
     )
     half_a = (c.a.clopper_pearson.high - c.a.clopper_pearson.low) / 2
-    sentence = next(w for w in c.warnings if w.startswith("The test set is too small"))
-    assert "with 40 items the 95 % Clopper–Pearson intervals" in sentence
+    assert not any("Precision" in w or "too small" in w for w in c.warnings)  # information only
+    (sentence,) = c.notes
+    assert sentence.startswith("Precision: with 40 items the 95 % Clopper–Pearson intervals")
     assert f"±{100 * half_a:.1f} points (A)" in sentence
-    assert f"about {needed} test items would be needed" in sentence
-    # a looser precision needs no warning
-    relaxed = compare_classifiers(y, pa, pb, halfwidth=0.2)
-    assert not any("too small" in w for w in relaxed.warnings)
+    assert "±5.0 points (the report's default target, halfwidth=0.05" in sentence
+    assert f"would need about {needed} test items" in sentence
+    assert "Notes:\n- Precision: with 40 items" in c.summary()
+    assert c.to_dict()["notes"] == [sentence]
+    assert "<b>Notes</b>" in c._repr_html_()
+    # a target the user states is named as theirs, even when it equals the default
+    own = compare_classifiers(y, pa, pb, halfwidth=0.05)
+    assert "(the halfwidth you asked for)" in own.notes[0]
+    # a looser precision needs no note
+    assert compare_classifiers(y, pa, pb, halfwidth=0.2).notes == ()
 
 
-def test_no_size_warning_for_a_large_test_set():
+def test_no_size_note_for_a_large_test_set():
     y, pa, pb = make_pair(900, 40, 30, 30)
-    assert not any("too small" in w for w in compare_classifiers(y, pa, pb).warnings)
+    assert compare_classifiers(y, pa, pb).notes == ()
 
 
 def test_warning_ties_in_scores(scored):
@@ -413,13 +420,40 @@ def test_warning_ties_in_scores(scored):
     c = compare_classifiers(y, pa, pb, scores_a=sa, scores_b=votes)
     _, counts = np.unique(votes, return_counts=True)
     tied = int(counts[counts > 1].sum())
+    # the share of positive–negative pairs with equal scores, by brute force over all pairs
+    pos, neg = votes[y == 1], votes[y == 0]
+    share = float(np.mean(pos[:, None] == neg[None, :]))
     expected = (
         f"Ties in the scores of B: {tied} of 300 test items share their score with another item "
-        f"({counts.size} distinct scores)."
+        f"({counts.size} distinct scores), and {100 * share:.1f} % of the positive–negative "
+        f"pairs are tied, which the AUC counts as one half: breaking those ties one way or the "
+        f"other would move the AUC by up to ±{share / 2:.3f}."
     )
     assert any(w.startswith(expected) for w in c.warnings)
     assert not any("scores of A" in w for w in c.warnings)  # continuous scores: no ties
     assert expected in c.summary()
+    # the AUC does move by that much: all ties broken for the positives, then for the negatives
+    rng = np.random.default_rng(0)
+    jitter = rng.uniform(0, 1e-6, votes.size)
+    up = roc.auc(votes + np.where(y == 1, 1e-3, 0) + jitter * 1e-3, y == 1)
+    down = roc.auc(votes - np.where(y == 1, 1e-3, 0) + jitter * 1e-3, y == 1)
+    base = roc.auc(votes, y == 1)
+    assert up - base == pytest.approx(share / 2, abs=1e-12)
+    assert base - down == pytest.approx(share / 2, abs=1e-12)
+
+
+def test_ties_within_one_class_do_not_warn():
+    # 37 distinct scores among 40 items, the ties only among negatives: the AUC is unaffected
+    y = np.array([0] * 20 + [1] * 20)
+    scores = np.r_[np.repeat([0.1, 0.2], 2), np.linspace(0.21, 0.4, 16), np.linspace(0.5, 0.9, 20)]
+    scores[4] = scores[5]  # a third tie, still among negatives
+    assert np.unique(scores).size == 37
+    r = describe_classifier(y, (scores > 0.45).astype(int), scores=scores)
+    assert not any(w.startswith("Ties") for w in r.warnings)
+    # one tie between a positive and a negative among 400 pairs (0.25 %) is still no warning
+    scores[20] = scores[19]
+    r = describe_classifier(y, (scores > 0.45).astype(int), scores=scores)
+    assert not any(w.startswith("Ties") for w in r.warnings)
 
 
 def test_describe_classifier_warnings():
@@ -427,8 +461,10 @@ def test_describe_classifier_warnings():
     r = describe_classifier(y, np.zeros(50, dtype=int), scores=np.r_[np.zeros(45), np.ones(5)])
     text = r.summary()
     assert "Heavy class imbalance: 90.0 %" in text
-    assert "The test set is too small" in text
-    assert "Ties in the scores of classifier" in text
+    assert "Precision: with 50 items" in text
+    assert not any(w.startswith("Ties") for w in r.warnings)  # ties only within each class
+    r = describe_classifier(y, np.zeros(50, dtype=int), scores=np.zeros(50))
+    assert "Ties in the scores of classifier: 50 of 50 test items" in r.summary()
 
 
 # ---------------------------------------------------------------------------------------------
