@@ -15,9 +15,11 @@ NBVAL  := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize
 # repository fails (conftest.py).
 NOTEBOOK_ENV := IPYTHONDIR=$(CURDIR)/tests/offline/ipython EVALKIT_STRICT_REPOSITORY=1
 
-# JupyterLab must not reach out to the internet for news or update checks.
+# JupyterLab must not reach out to the internet for news or update checks, nor ask whether to:
+# tools/lab-settings/overrides.json sets the notification plugin's fetchNews to "false".
 LAB_OFFLINE := --LabApp.news_url=None \
-               --LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate
+               --LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate \
+               --LabApp.app_settings_dir=$(CURDIR)/tools/lab-settings
 
 .PHONY: install lab test test-unit test-notebooks test-browser test-thorough lint notebooks html \
         student bench clean

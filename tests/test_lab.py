@@ -60,6 +60,13 @@ def test_make_lab_serves_jupyterlab_at_the_first_notebook(tmp_path):
         assert notebook["type"] == "notebook"
         with urllib.request.urlopen(f"{base}/lab?token={token}", timeout=10) as page:
             assert page.status == 200 and b"JupyterLab" in page.read()
+        # no "receive Jupyter news?" question: the project's settings say never fetch
+        notification = get_json(
+            f"{base}/lab/api/settings/@jupyterlab/apputils-extension:notification?token={token}"
+        )
+        defaults = notification["schema"]["properties"]
+        assert defaults["fetchNews"]["default"] == "false"
+        assert defaults["checkForUpdates"]["default"] is False
     finally:
         os.killpg(proc.pid, signal.SIGTERM)
         try:

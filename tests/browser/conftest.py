@@ -24,6 +24,7 @@ import pytest
 from tests.conftest import NOTEBOOKS, REPO
 
 SCREENSHOTS = REPO / "build" / "screenshots"
+LAB_SETTINGS = REPO / "tools" / "lab-settings"
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -107,11 +108,6 @@ def lab(tmp_path_factory):
     settings = root / "settings" / "@jupyterlab" / "notebook-extension"
     settings.mkdir(parents=True)
     (settings / "tracker.jupyterlab-settings").write_text(json.dumps({"windowingMode": "none"}))
-    apputils = root / "settings" / "@jupyterlab" / "apputils-extension"
-    apputils.mkdir(parents=True)
-    (apputils / "notification.jupyterlab-settings").write_text(
-        json.dumps({"fetchNews": "false", "checkForUpdates": False})
-    )
     port, token = _free_port(), secrets.token_hex(16)
     cmd = [
         sys.executable, "-m", "jupyter", "lab", "--no-browser", "--ip=127.0.0.1",
@@ -121,6 +117,7 @@ def lab(tmp_path_factory):
         f"--LabApp.workspaces_dir={root / 'workspaces'}",
         "--LabApp.news_url=None",
         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+        f"--LabApp.app_settings_dir={LAB_SETTINGS}",  # the project's: no news question
     ]  # fmt: skip
     if os.geteuid() == 0:
         cmd.append("--allow-root")
