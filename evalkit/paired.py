@@ -36,6 +36,7 @@ that convention (``alternative="greater"``) except McNemar's, which is two-sided
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from typing import Any
 
@@ -66,6 +67,9 @@ __all__ = [
 
 ALTERNATIVES = ("greater", "less", "two-sided")
 _RATE_SLACK = 1e-12  # rounding slack when checking R12 against R1 and R2
+#: R's relative tolerance (``relErr <- 1 + 1e-7`` in fisher.test and binom.test): floating
+#: values that agree within this factor are treated as equal (ties).
+_REL_TOL = 1 + 1e-7
 
 
 # --------------------------------------------------------------------------------------------
@@ -546,7 +550,9 @@ def sign_test_from_scores(
     Run i is a win for classifier 1 when ``scores1[i] > scores2[i]`` (e.g. recognition rates
     R1i > R2i, Günter 2004, §2.2), a loss when it is smaller, and a tie otherwise. Ties are
     dropped (n = wins + losses) and the result is :func:`sign_test` on (wins, n). Higher
-    scores must mean better (pass accuracies, not error rates).
+    scores must mean better (pass accuracies, not error rates). Two scores that agree within
+    R's relative tolerance, |s1 − s2| ≤ 1e-7·max(|s1|, |s2|), are a tie: rates that are equal
+    on paper but were computed by different routes (0.1 + 0.2 and 0.3) differ in the last bit.
 
     The runs must be independent: runs on overlapping test sets (Günter's T∖{a} and T∖{b}) are
     nearly copies of each other and make the p-value far too small.
@@ -573,8 +579,9 @@ def sign_test_from_scores(
     s1 = _as_scores(scores1, "scores1")
     s2 = _as_scores(scores2, "scores2")
     _same_length(s1, s2, "scores1", "scores2")
-    wins = int(np.count_nonzero(s1 > s2))
-    losses = int(np.count_nonzero(s1 < s2))
+    tie = np.abs(s1 - s2) <= (_REL_TOL - 1) * np.maximum(np.abs(s1), np.abs(s2))
+    wins = int(np.count_nonzero((s1 > s2) & ~tie))
+    losses = int(np.count_nonzero((s1 < s2) & ~tie))
     ties = s1.size - wins - losses
     result = sign_test(wins, wins + losses, alternative)
     return replace(
@@ -608,17 +615,76 @@ def _signed_rank_exact_pvalue(ranks: np.ndarray, w_plus: float, alternative: str
     return min(1.0, 2.0 * min(upper, lower))  # the null distribution is symmetric
 
 
+def _tie_groups(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Values equal within R's relative tolerance as one value; and the size of each group.
+
+    Sorted, a value starts a new group when it exceeds its predecessor by more than the factor
+    ``1 + 1e-7`` (R's ``relErr``); every member is replaced by its group's smallest value, so
+    that 18/19 − 17/19 and 19/19 − 18/19 (equal on paper, different in the last bit) tie.
+    """
+    order = np.argsort(values, kind="stable")
+    ordered = values[order]
+    starts = np.ones(ordered.size, dtype=bool)
+    starts[1:] = ordered[1:] > ordered[:-1] * _REL_TOL
+    group = np.cumsum(starts) - 1
+    out = np.empty_like(values)
+    out[order] = ordered[starts][group]
+    return out, np.bincount(group)
+
+
+def _signed_rank_normal_pvalue(
+    w_plus: float,
+    n: int,
+    zeros: int,
+    tie_sizes: np.ndarray,
+    alternative: str,
+    correction: bool,
+) -> float:
+    """Normal approximation of W+ with the tie (and Pratt's zero) adjustment, as scipy does it.
+
+    Mean n(n + 1)/4 and variance (n(n + 1)(2n + 1) − Σ(t³ − t)/2)/24 over the ``n`` ranked
+    values (Lehmann 1975, §3.2); for Pratt's method the ``zeros`` smallest ranks are removed
+    from both (Cureton 1967). With ``correction`` the statistic moves ½ towards the mean.
+    """
+    t = tie_sizes.astype(float)
+    mean = n * (n + 1) / 4 - zeros * (zeros + 1) / 4
+    var = n * (n + 1) * (2 * n + 1) - zeros * (zeros + 1) * (2 * zeros + 1)
+    se = math.sqrt((var - np.sum(t**3 - t) / 2) / 24)
+    z = (w_plus - mean) / se
+    if correction:
+        direction = {"greater": 1.0, "less": -1.0}.get(alternative, float(np.sign(z)))
+        z -= direction * 0.5 / se
+    return float(_normal_or_t_pvalue(np.asarray(z), alternative, None))
+
+
 def wilcoxon_signed_rank(
-    differences: ArrayLike, alternative: str = "two-sided", *, method: str = "auto"
+    differences: ArrayLike,
+    alternative: str = "two-sided",
+    *,
+    method: str = "auto",
+    zero_method: str = "wilcox",
+    correction: bool = False,
 ) -> TestResult:
     """The Wilcoxon signed-rank test on paired differences (as ``scipy.stats.wilcoxon``).
 
     Where the sign test only counts which classifier won each run, the signed-rank test also
-    uses how large the differences are: rank the nonzero |d_i| (average ranks for ties) and add
-    the ranks of the positive differences, W+ = Σ_{d_i > 0} rank(|d_i|). Under the null
-    hypothesis (differences symmetric about 0) each sign is + or − with probability 1/2.
+    uses how large the differences are: rank the |d_i| (average ranks for ties) and add the
+    ranks of the positive differences, W+ = Σ_{d_i > 0} rank(|d_i|). Under the null hypothesis
+    (differences symmetric about 0) each sign is + or − with probability 1/2 (Wilcoxon 1945).
 
-    Zero differences are dropped first (Wilcoxon's convention) and reported in ``details``.
+    Zero differences are handled by ``zero_method``, with scipy's names and meanings:
+
+    * ``"wilcox"`` (default, and this function's behaviour before the option existed): drop
+      the zeros, then rank the rest (Wilcoxon 1945).
+    * ``"pratt"``: rank all |d_i| including the zeros, then drop the zeros' ranks (Pratt 1959);
+      the nonzero differences keep their higher ranks.
+    * ``"zsplit"``: rank all |d_i| including the zeros and give half of each zero's rank to W+
+      and half to W−. Its exact p-value equals Pratt's (the split ranks are a constant).
+
+    |d_i| that agree within R's relative tolerance (a factor 1 + 1e-7) count as ties, so that
+    differences of rates that are equal on paper but differ in the last bit of their floating
+    point value (18/19 − 17/19 and 19/19 − 18/19) share one rank. A difference is zero only
+    when it is exactly 0.
 
     Parameters
     ----------
@@ -627,54 +693,95 @@ def wilcoxon_signed_rank(
     alternative : {"two-sided", "greater", "less"}
         ``"greater"``: differences tend to be positive (classifier 1 better).
     method : {"auto", "exact", "asymptotic"}
-        "exact": the exact null distribution of W+ over all 2^n sign patterns, ties included
-        (computed by convolution, so n = 1000 takes milliseconds). "asymptotic": the normal
-        approximation with continuity correction (``scipy.stats.wilcoxon``). "auto" follows
-        scipy's rule, so that both give the same p-value: exact for up to 50 nonzero
-        differences without ties, or up to 13 with ties; asymptotic otherwise. The method used
-        is named in the result.
+        "exact": the exact null distribution of W+ over all 2^n sign patterns of the nonzero
+        differences, ties included (computed by convolution, so n = 1000 takes milliseconds).
+        "asymptotic": the normal approximation, mean n(n + 1)/4 and variance
+        n(n + 1)(2n + 1)/24 minus the tie term Σ(t³ − t)/48 (and, for Pratt, minus the terms
+        of the zeros' ranks), as ``scipy.stats.wilcoxon``. "auto" follows scipy's rule, so
+        that both give the same p-value: exact for up to 50 ranked values without ties (and,
+        for "pratt"/"zsplit", without zeros), or up to 13 with them; asymptotic otherwise.
+        For "wilcox" the count is of the nonzero differences (scipy counts the zeros too).
+        The method used is named in the result.
+    zero_method : {"wilcox", "pratt", "zsplit"}
+        How zero differences enter, see above.
+    correction : bool
+        Continuity correction of the asymptotic form: move W+ by ½ towards its mean before
+        dividing by the standard deviation (scipy's ``correction=True``). Default False (no
+        correction, as before this option existed); ignored by the exact method.
 
     Returns
     -------
     TestResult
         ``statistic`` is W+ (for every alternative; scipy reports min(W+, W−) for the two-sided
-        test), ``details`` holds ``n_nonzero``, ``zeros`` and ``w_minus``. If every difference
-        is 0, the p-value is 1.
+        test; with "zsplit" W+ includes half of the zeros' ranks), ``details`` holds
+        ``n_nonzero``, ``zeros``, ``w_minus`` and ``zero_method``. If every difference is 0, the
+        p-value is 1.
 
     Examples
     --------
     >>> r = wilcoxon_signed_rank([0.03, 0.01, 0.04, -0.02, 0.05, 0.06], alternative="greater")
     >>> r.statistic, round(r.pvalue, 4)
     (19.0, 0.0469)
+    >>> d = [0.0, 0.03, 0.01, 0.04, -0.02, 0.05, 0.06]
+    >>> round(wilcoxon_signed_rank(d, "greater", zero_method="pratt").pvalue, 4)
+    0.0469
+    >>> r = wilcoxon_signed_rank(d, "greater", method="asymptotic", zero_method="zsplit")
+    >>> r.statistic, round(r.pvalue, 4)
+    (24.5, 0.038)
     """
     alternative = check_choice(alternative, "alternative", ALTERNATIVES)
     method = check_choice(method, "method", ("auto", "exact", "asymptotic"))
+    zero_method = check_choice(zero_method, "zero_method", ("wilcox", "pratt", "zsplit"))
+    correction = _check_bool(correction, "correction")
     d = _as_scores(differences, "differences")
-    nonzero = d[d != 0]
-    zeros = d.size - nonzero.size
-    if nonzero.size == 0:
-        w_plus, w_minus, pvalue, used = 0.0, 0.0, 1.0, "no nonzero differences"
+    is_zero = d == 0
+    zeros = int(np.count_nonzero(is_zero))
+    ranked = d[~is_zero] if zero_method == "wilcox" else d
+    magnitudes, tie_sizes = _tie_groups(np.abs(ranked)) if ranked.size else (ranked, ranked)
+    ranks = stats.rankdata(magnitudes)
+    nonzero = ranked != 0
+    w_plus = float(ranks[ranked > 0].sum())
+    w_minus = float(ranks[ranked < 0].sum())
+    if zero_method == "zsplit":
+        half_zero = float(ranks[~nonzero].sum()) / 2
+        w_plus, w_minus = w_plus + half_zero, w_minus + half_zero
+    if not nonzero.any():
+        pvalue, used = 1.0, "no nonzero differences"
     else:
-        ranks = stats.rankdata(np.abs(nonzero))
-        w_plus = float(ranks[nonzero > 0].sum())
-        w_minus = float(ranks[nonzero < 0].sum())
-        ties = np.unique(np.abs(nonzero)).size < nonzero.size
+        ties = bool((tie_sizes[1:] if zero_method == "pratt" and zeros else tie_sizes).max() > 1)
+        special = ties or (zero_method != "wilcox" and zeros > 0)
         used = method
         if method == "auto":  # scipy's rule (scipy ≥ 1.15): see scipy.stats.wilcoxon, Notes
-            exact = nonzero.size <= (13 if ties else 50)
-            used = "exact" if exact else "asymptotic"
+            used = "exact" if ranked.size <= (13 if special else 50) else "asymptotic"
         if used == "exact":
-            pvalue = _signed_rank_exact_pvalue(ranks, w_plus, alternative)
-            used = "exact permutation" if ties else "exact"
+            nonzero_ranks = ranks[nonzero]
+            nonzero_plus = float(ranks[ranked > 0].sum())
+            pvalue = _signed_rank_exact_pvalue(nonzero_ranks, nonzero_plus, alternative)
+            used = "exact permutation" if special else "exact"
         else:
-            res = stats.wilcoxon(nonzero, alternative=alternative, method="asymptotic")
-            pvalue = float(res.pvalue)
+            pratt_zeros = zeros if zero_method == "pratt" else 0
+            ranked_ties = tie_sizes[1:] if pratt_zeros else tie_sizes
+            pvalue = _signed_rank_normal_pvalue(
+                w_plus, ranked.size, pratt_zeros, ranked_ties, alternative, correction
+            )
+            if correction:
+                used += ", continuity correction"
+    zero_text = {
+        "wilcox": "dropped",
+        "pratt": "ranked, then dropped (Pratt)",
+        "zsplit": "ranked, split between W+ and W−",
+    }[zero_method]
     return TestResult(
         statistic=w_plus,
         pvalue=pvalue,
         alternative=alternative,
         method=f"Wilcoxon signed-rank test ({used}; {zeros} zero difference"
-        f"{'s' if zeros != 1 else ''} dropped)",
+        f"{'s' if zeros != 1 else ''} {zero_text})",
         statistic_name="W+",
-        details={"n_nonzero": int(nonzero.size), "zeros": int(zeros), "w_minus": w_minus},
+        details={
+            "n_nonzero": int(np.count_nonzero(nonzero)),
+            "zeros": zeros,
+            "w_minus": w_minus,
+            "zero_method": zero_method,
+        },
     )

@@ -586,6 +586,132 @@ def test_wilcoxon_rejects_bad_method():
         wilcoxon_signed_rank([0.1, 0.2], method="permutation")
 
 
+ZERO_METHODS = ("wilcox", "pratt", "zsplit")
+# differences with zeros and ties (small: scipy enumerates them), and a longer sample
+WILCOXON_SAMPLES = [
+    np.array([0.02, 0.0, -0.01, 0.02, 0.03, 0.0, 0.01, 0.04, 0.02]),
+    np.array([0.0, 0.03, 0.01, 0.04, -0.02, 0.05, 0.06]),
+    np.array([3, 0, -1, 2, 2, 0, 0, 5, -2, 4, 1, 3, 3, 6, -4, 2, 0, 7, 1, -1, 2], dtype=float),
+]
+
+
+@pytest.mark.parametrize("correction", [False, True])
+@pytest.mark.parametrize("zero_method", ZERO_METHODS)
+@pytest.mark.parametrize("alternative", ALTERNATIVES)
+@pytest.mark.parametrize("sample", range(len(WILCOXON_SAMPLES)))
+def test_wilcoxon_asymptotic_zero_methods_and_correction_against_scipy(
+    sample, alternative, zero_method, correction
+):
+    d = WILCOXON_SAMPLES[sample]
+    r = wilcoxon_signed_rank(
+        d, alternative, method="asymptotic", zero_method=zero_method, correction=correction
+    )
+    ref = stats.wilcoxon(
+        d,
+        alternative=alternative,
+        method="asymptotic",
+        zero_method=zero_method,
+        correction=correction,
+    )
+    assert r.pvalue == pytest.approx(ref.pvalue, rel=1e-12)
+    w_total = r.statistic + r.details["w_minus"]
+    expected_w = (
+        min(r.statistic, r.details["w_minus"]) if alternative == "two-sided" else r.statistic
+    )
+    assert expected_w == pytest.approx(ref.statistic, rel=1e-12)
+    n_ranked = d.size - (r.details["zeros"] if zero_method == "wilcox" else 0)
+    ranks_of_zeros = r.details["zeros"] * (r.details["zeros"] + 1) / 2
+    assert w_total == pytest.approx(
+        n_ranked * (n_ranked + 1) / 2 - (ranks_of_zeros if zero_method == "pratt" else 0)
+    )
+    assert ("continuity correction" in r.method) is correction
+
+
+@pytest.mark.parametrize("zero_method", ZERO_METHODS)
+@pytest.mark.parametrize("alternative", ALTERNATIVES)
+@pytest.mark.parametrize("sample", range(2))
+def test_wilcoxon_exact_zero_methods_against_scipy_enumeration(sample, alternative, zero_method):
+    # n ≤ 13 with zeros or ties: scipy's "auto" enumerates all 2^n sign patterns
+    d = WILCOXON_SAMPLES[sample]
+    r = wilcoxon_signed_rank(d, alternative, zero_method=zero_method)
+    ref = stats.wilcoxon(d, alternative=alternative, zero_method=zero_method)
+    assert r.pvalue == pytest.approx(ref.pvalue, rel=1e-12)
+    assert "exact" in r.method
+    assert r.details["zero_method"] == zero_method
+
+
+@pytest.mark.parametrize("zero_method", ZERO_METHODS)
+@pytest.mark.parametrize("alternative", ALTERNATIVES)
+def test_wilcoxon_exact_without_zeros_or_ties_against_scipy_exact(alternative, zero_method):
+    d = np.random.default_rng(3).normal(0.4, 1.0, size=30)
+    r = wilcoxon_signed_rank(d, alternative, zero_method=zero_method)
+    ref = stats.wilcoxon(d, alternative=alternative, zero_method=zero_method, method="exact")
+    assert r.pvalue == pytest.approx(ref.pvalue, rel=1e-12)
+    assert r.method.startswith("Wilcoxon signed-rank test (exact;")
+
+
+def test_wilcoxon_pratt_and_zsplit_rank_the_zeros():
+    # zeros ranked first push the nonzero ranks up: W+ differs from Wilcoxon's, the exact
+    # p-values of Pratt and zsplit agree (their W+ differ by the constant half-rank of zeros)
+    d = np.array([0.0, 0.0, 0.1, 0.2, -0.3, 0.4, 0.5])
+    wilcox = wilcoxon_signed_rank(d, "greater", method="exact")
+    pratt = wilcoxon_signed_rank(d, "greater", method="exact", zero_method="pratt")
+    zsplit = wilcoxon_signed_rank(d, "greater", method="exact", zero_method="zsplit")
+    assert wilcox.statistic == 1 + 2 + 4 + 5
+    assert pratt.statistic == 3 + 4 + 6 + 7
+    assert zsplit.statistic == pratt.statistic + (1 + 2) / 2
+    assert zsplit.pvalue == pratt.pvalue
+    assert pratt.pvalue == pytest.approx(
+        stats.wilcoxon(d, alternative="greater", zero_method="pratt").pvalue, rel=1e-12
+    )
+
+
+def test_wilcoxon_default_is_wilcox_without_correction():
+    d = WILCOXON_SAMPLES[2]
+    r = wilcoxon_signed_rank(d, method="asymptotic")
+    plain = stats.wilcoxon(d, method="asymptotic", zero_method="wilcox", correction=False)
+    assert r.pvalue == pytest.approx(plain.pvalue, rel=1e-12)
+    assert "zero differences dropped" in r.method
+
+
+@pytest.mark.parametrize("zero_method", ZERO_METHODS)
+@pytest.mark.parametrize("method", ["auto", "exact", "asymptotic"])
+def test_wilcoxon_float_rates_tie_like_their_counts(method, zero_method):
+    # regression (issue 20, point 8): 18/19 − 17/19 and 19/19 − 18/19 differ in the last bit;
+    # they must tie, as the integer counts 18 − 17 and 19 − 18 do
+    right1 = np.array([18, 19, 17, 19, 16, 18, 15, 19, 18, 17, 16, 19])
+    right2 = np.array([17, 18, 17, 16, 15, 19, 15, 17, 14, 16, 17, 18])
+    rates = right1 / 19 - right2 / 19
+    assert rates[0] != rates[1]  # the floating-point slip the tolerance absorbs
+    for alternative in ALTERNATIVES:
+        on_rates = wilcoxon_signed_rank(rates, alternative, method=method, zero_method=zero_method)
+        on_counts = wilcoxon_signed_rank(
+            (right1 - right2).astype(float), alternative, method=method, zero_method=zero_method
+        )
+        assert on_rates.pvalue == pytest.approx(on_counts.pvalue, rel=1e-12)
+        assert on_rates.statistic == on_counts.statistic
+
+
+def test_sign_test_from_scores_float_ties():
+    # regression (issue 20, point 8): 0.1 + 0.2 is 0.30000000000000004, a tie with 0.3 within R's
+    # relative tolerance 1e-7; a real difference of 1e-6 still counts
+    r = sign_test_from_scores([0.1 + 0.2, 18 / 19, 0.5 + 1e-6, 0.7], [0.3, 1 - 1 / 19, 0.5, 0.6])
+    assert (r.details["wins"], r.details["losses"], r.details["ties"]) == (2, 0, 2)
+    assert r.pvalue == sign_test(2, 2).pvalue
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "match"),
+    [
+        (dict(zero_method="split"), ValueError, "zero_method must be one of 'wilcox', 'pratt'"),
+        (dict(correction=1), TypeError, "correction must be True or False; got 1"),
+    ],
+)
+def test_wilcoxon_rejects_bad_zero_method_and_correction(kwargs, error, match):
+    with pytest.raises(error, match=match):
+        wilcoxon_signed_rank([0.1, 0.2, 0.0], **kwargs)
+
+
 # ------------------------------------------------------------------------------------------
 # contracts
 
