@@ -12,14 +12,20 @@ value with an explanation. A notebook recomputes each quantity with evalkit and 
   neither the published value nor the documented correction — so a wrong computation, or a wrong
   registry entry, stops the notebook (and nbval fails).
 
+Every erratum carries a ``severity`` (see :data:`SEVERITIES`), shown beside its status, so that a
+student sees at once which slips matter: ``rounding`` (a last digit), ``typo`` (a printed formula
+or number the document itself does not use) or ``conclusion`` (the slip changes a result or a
+decision).
+
 Examples
 --------
 >>> from evalkit.examples import check
 >>> result = check("tan-binom-coin", {"pmf": 0.041859, "mean": 25, "variance": 12.5})
 >>> result.status
 'agrees'
->>> check("guenter-simple", {"z": 4.0, "p_n": 3.1671e-05}).status
-'erratum'
+>>> result = check("guenter-simple", {"z": 4.0, "p_n": 3.1671e-05})
+>>> result.status, result.severity
+('erratum', 'rounding')
 >>> check("tan-binom-coin", {"pmf": 0.05, "mean": 25, "variance": 12.5})  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
@@ -47,6 +53,7 @@ else:  # pragma: no cover - exercised on Python 3.10 only
     import tomli as tomllib
 
 __all__ = [
+    "SEVERITIES",
     "Check",
     "CheckTable",
     "Example",
@@ -60,6 +67,13 @@ __all__ = [
 ]
 
 STATUSES = ("agrees", "erratum")
+
+#: The severity of an erratum, from the least to the most serious, and what each one means.
+SEVERITIES: dict[str, str] = {
+    "rounding": "a last digit",
+    "typo": "a printed formula or number the document itself does not use",
+    "conclusion": "the slip changes a result or a decision",
+}
 
 
 def registry_path() -> Path:
@@ -106,6 +120,7 @@ class Example:
     corrected: Mapping[str, Any] = field(default_factory=dict)
     corrected_tolerance: Mapping[str, Any] = field(default_factory=dict)
     erratum: str = ""
+    severity: str = ""
     note: str = ""
     statement: str = ""
 
@@ -137,6 +152,25 @@ def _parse_numbers(key: str, table: Mapping[str, Any], what: str) -> dict[str, A
     return out
 
 
+def _parse_severity(key: str, entry: Mapping[str, Any]) -> str:
+    """The ``severity`` of an erratum: required with ``erratum``, one of :data:`SEVERITIES`."""
+    allowed = ", ".join(map(repr, SEVERITIES))
+    if "severity" not in entry:
+        if entry.get("erratum"):
+            raise ValueError(
+                f"registry entry {key!r} has an erratum but no severity; allowed: {allowed}"
+            )
+        return ""
+    severity = entry["severity"]
+    if not entry.get("erratum"):
+        raise ValueError(f"registry entry {key!r} has a severity but no erratum text")
+    if not isinstance(severity, str) or severity not in SEVERITIES:
+        raise ValueError(
+            f"registry entry {key!r}: severity {severity!r} is not allowed; allowed: {allowed}"
+        )
+    return severity
+
+
 def _build_example(key: str, entry: Mapping[str, Any], sources: Mapping[str, Source]) -> Example:
     required = ("notebook", "source", "section", "quantity", "published", "tolerance", "printed")
     missing = [name for name in required if name not in entry]
@@ -158,6 +192,7 @@ def _build_example(key: str, entry: Mapping[str, Any], sources: Mapping[str, Sou
             raise ValueError(f"registry entry {key!r}: corrected {name!r} is not a quantity")
     if corrected and not entry.get("erratum"):
         raise ValueError(f"registry entry {key!r} has corrected values but no erratum text")
+    severity = _parse_severity(key, entry)
     return Example(
         id=key,
         notebook=entry["notebook"],
@@ -173,6 +208,7 @@ def _build_example(key: str, entry: Mapping[str, Any], sources: Mapping[str, Sou
             key, entry.get("corrected_tolerance", {}), "corrected_tolerance"
         ),
         erratum=entry.get("erratum", "").strip(),
+        severity=severity,
         note=entry.get("note", "").strip(),
         statement=entry.get("statement", "").strip(),
     )
@@ -286,6 +322,15 @@ class Check:
     def status(self) -> str:
         return "erratum" if any(q.status == "erratum" for q in self.quantities) else "agrees"
 
+    @property
+    def severity(self) -> str:
+        """The erratum's severity (a key of :data:`SEVERITIES`), or ``""`` when all agree."""
+        return self.example.severity if self.status == "erratum" else ""
+
+    def _label(self, status: str) -> str:
+        """``status``, with the severity added to an erratum: ``"erratum (typo)"``."""
+        return f"{status} ({self.example.severity})" if status == "erratum" else status
+
     def _rows(self) -> list[tuple[str, str, str, str, str]]:
         return [
             (q.name, q.printed, _fmt(q.computed), _fmt(q.corrected), q.status)
@@ -293,14 +338,17 @@ class Check:
         ]
 
     def __repr__(self) -> str:
-        lines = [f"{self.example_id} ({self.example.citation}): {self.status}"]
+        lines = [f"{self.example_id} ({self.example.citation}): {self._label(self.status)}"]
         for name, printed, computed, corrected, status in self._rows():
             fix = f", corrected {corrected}" if corrected else ""
-            lines.append(f"  {name}: published {printed}, computed {computed}{fix} -> {status}")
+            lines.append(
+                f"  {name}: published {printed}, computed {computed}{fix} -> {self._label(status)}"
+            )
         if self.example.statement:
             lines.append(f"  statement: {self.example.statement}")
         if self.status == "erratum":
-            lines.append(f"  erratum: {self.example.erratum}")
+            meaning = SEVERITIES[self.severity]
+            lines.append(f"  erratum, severity {self.severity} ({meaning}): {self.example.erratum}")
         if self.example.note:
             lines.append(f"  note: {self.example.note}")
         return "\n".join(lines)
@@ -330,6 +378,20 @@ _STATUS_STYLE = {
     "agrees": "color:#1a7f37;font-weight:bold",
     "erratum": "color:#b35900;font-weight:bold",
 }
+_SEVERITY_STYLE = {
+    "rounding": "color:#57606a",
+    "typo": "color:#b35900",
+    "conclusion": "color:#cf222e;font-weight:bold",
+}
+
+
+def _severity_html(severity: str) -> str:
+    """The severity as a coloured word whose tooltip says what it means."""
+    esc = html.escape
+    return (
+        f'<span style="{_SEVERITY_STYLE[severity]}" title="{esc(SEVERITIES[severity])}">'
+        f"{esc(severity)}</span>"
+    )
 
 
 def _html_table(checks: list[Check], *, title: bool) -> str:
@@ -343,10 +405,11 @@ def _html_table(checks: list[Check], *, title: bool) -> str:
     for c in checks:
         for i, (name, printed, computed, corrected, status) in enumerate(c._rows()):
             label = f"<code>{esc(c.example_id)}</code>" if i == 0 else ""
+            severity = f" ({_severity_html(c.severity)})" if status == "erratum" else ""
             rows.append(
                 f"<tr><td>{label}</td><td>{esc(name)}</td><td>{esc(printed)}</td>"
                 f"<td>{esc(computed)}</td><td>{esc(corrected)}</td>"
-                f'<td style="{_STATUS_STYLE[status]}">{status}</td></tr>'
+                f'<td style="{_STATUS_STYLE[status]}">{status}{severity}</td></tr>'
             )
         if c.example.statement:
             notes.append(
@@ -354,7 +417,10 @@ def _html_table(checks: list[Check], *, title: bool) -> str:
             )
         if c.status == "erratum":
             erratum = esc(c.example.erratum)
-            notes.append(f"<p><code>{esc(c.example_id)}</code> — <b>erratum</b>: {erratum}</p>")
+            severity = f"severity {_severity_html(c.severity)}: {esc(SEVERITIES[c.severity])}"
+            notes.append(
+                f"<p><code>{esc(c.example_id)}</code> — <b>erratum</b> ({severity}): {erratum}</p>"
+            )
         if c.example.note:
             notes.append(f"<p><code>{esc(c.example_id)}</code> — note: {esc(c.example.note)}</p>")
     caption = ""
