@@ -41,6 +41,8 @@ from evalkit.results import Interval
 
 __all__ = [
     "BootstrapInterval",
+    "acceleration",
+    "bias_correction",
     "bootstrap_interval",
     "jackknife",
     "paired_difference_interval",
@@ -223,6 +225,93 @@ def jackknife(
     return np.array([_scalar_statistic(statistic(*[a[keep[i]] for a in arrays])) for i in range(n)])
 
 
+def bias_correction(replicates: ArrayLike, estimate: float) -> float:
+    """BCa's bias correction ẑ0 = Φ⁻¹(share of replicates below the estimate, ties as half).
+
+    Efron & Tibshirani (1993), eq. 14.14, count the replicates θ̂*_b < θ̂. For a discrete
+    statistic (an accuracy on a few dozen items) a large share of the replicates *equal*
+    θ̂; counting them as half — (#{θ̂*_b < θ̂} + #{θ̂*_b ≤ θ̂}) / 2B, the mid-rank, as
+    ``scipy.stats.bootstrap`` does — keeps ẑ0 = 0 for a symmetric bootstrap distribution,
+    where counting only the strict inequalities pushes ẑ0 below 0 and the interval down.
+    For a continuous statistic ties have probability 0 and both counts agree.
+
+    Parameters
+    ----------
+    replicates : array_like, shape (B,)
+        The bootstrap replicates θ̂*_1 … θ̂*_B.
+    estimate : float
+        The statistic on the original sample, θ̂.
+
+    Returns
+    -------
+    float
+
+    Raises
+    ------
+    ValueError
+        When every replicate lies strictly on one side of the estimate (ẑ0 = ±∞).
+
+    Examples
+    --------
+    >>> round(bias_correction([0.7, 0.8, 0.8, 0.9], 0.8), 12)       # symmetric: no bias
+    0.0
+    >>> round(bias_correction([0.6, 0.7, 0.8, 0.9], 0.8), 4)        # 2.5 of 4 below
+    0.3186
+    """
+    reps = np.asarray(replicates, dtype=float)
+    share = (np.count_nonzero(reps < estimate) + np.count_nonzero(reps <= estimate)) / (
+        2.0 * reps.size
+    )
+    if share in (0.0, 1.0):
+        raise ValueError(
+            "BCa is undefined here: every bootstrap replicate lies on one side of the "
+            f"estimate {estimate:.6g} (the bias correction z0 is infinite); use "
+            "method='percentile' or an exact method for this case"
+        )
+    return float(special.ndtri(share))
+
+
+def acceleration(jackknife_values: ArrayLike) -> float:
+    """BCa's acceleration â from the jackknife values θ̂_(i) (Efron & Tibshirani 1993, eq. 14.15).
+
+    .. math:: \\hat a = \\frac{\\sum_i (\\bar\\theta - \\hat\\theta_{(i)})^3}
+                          {6\\,[\\sum_i (\\bar\\theta - \\hat\\theta_{(i)})^2]^{3/2}}
+
+    with θ̄ the mean of the θ̂_(i). (scipy's form with U_i = (n − 1)(θ̄ − θ̂_(i)) is the same
+    number: the factors (n − 1)³ cancel.)
+
+    Parameters
+    ----------
+    jackknife_values : array_like, shape (n,)
+        θ̂_(1) … θ̂_(n), e.g. from :func:`jackknife`.
+
+    Returns
+    -------
+    float
+
+    Raises
+    ------
+    ValueError
+        When all jackknife values are equal (â = 0/0): the statistic does not move when an
+        item is left out, e.g. an accuracy of 1 on every item.
+
+    Examples
+    --------
+    >>> round(acceleration(jackknife(np.mean, [1.0, 2.0, 6.0])), 4)   # = 18 / (6 · 14^1.5)
+    0.0573
+    """
+    jack = np.asarray(jackknife_values, dtype=float)
+    dev = jack.mean() - jack
+    squares = np.sum(dev**2)
+    if not squares > 0:
+        raise ValueError(
+            "BCa is undefined here: the statistic takes the same value on every "
+            "leave-one-out sample, so the acceleration is 0/0 (for an accuracy: every "
+            "item is right, or every item wrong); use method='percentile' or an exact method"
+        )
+    return float(np.sum(dev**3) / (6.0 * squares**1.5))
+
+
 def bootstrap_interval(
     statistic: Callable[..., Any],
     *samples: ArrayLike,
@@ -248,13 +337,17 @@ def bootstrap_interval(
              \\frac{\\hat z_0 + z_{\\alpha/2,\\,1-\\alpha/2}}
                    {1 - \\hat a(\\hat z_0 + z_{\\alpha/2,\\,1-\\alpha/2})}\\right),
 
-      with bias correction :math:`\\hat z_0 = \\Phi^{-1}(\\#\\{\\hat\\theta^*_b <
-      \\hat\\theta\\}/B)` and acceleration from the jackknife values θ̂_(i) (see
-      :func:`jackknife`), :math:`\\hat a = \\sum(\\bar\\theta - \\hat\\theta_{(i)})^3 /
-      \\bigl(6 [\\sum(\\bar\\theta - \\hat\\theta_{(i)})^2]^{3/2}\\bigr)`.
+      with bias correction :math:`\\hat z_0 = \\Phi^{-1}\\bigl((\\#\\{\\hat\\theta^*_b <
+      \\hat\\theta\\} + \\#\\{\\hat\\theta^*_b \\le \\hat\\theta\\})/2B\\bigr)` —
+      replicates equal to the estimate count as half (see :func:`bias_correction`; it
+      matters for discrete statistics such as an accuracy) — and acceleration from the
+      jackknife values θ̂_(i) (see
+      :func:`jackknife` and :func:`acceleration`), :math:`\\hat a = \\sum(\\bar\\theta -
+      \\hat\\theta_{(i)})^3 / \\bigl(6 [\\sum(\\bar\\theta - \\hat\\theta_{(i)})^2]^{3/2}\\bigr)`.
 
-    Quantiles are linear interpolations (``numpy.quantile``), as in ``scipy.stats.bootstrap``,
-    with which both methods agree up to Monte-Carlo error.
+    Quantiles are linear interpolations (``numpy.quantile``), as in ``scipy.stats.bootstrap``:
+    given the same replicates, both methods give scipy's interval to rounding error (scipy's
+    ``paired=True`` for several samples, which are resampled row by row here).
 
     Parameters
     ----------
@@ -282,7 +375,8 @@ def bootstrap_interval(
     ------
     ValueError
         For bad inputs, and for BCa when the bootstrap distribution lies entirely on one side
-        of the estimate (the bias correction is infinite), e.g. accuracy 1 on every resample.
+        of the estimate (the bias correction is infinite) or the statistic does not change when
+        an item is left out (the acceleration is 0/0), e.g. accuracy 1 on every item.
 
     Examples
     --------
@@ -323,18 +417,9 @@ def bootstrap_interval(
     alpha = 1.0 - level
     probs = np.array([alpha / 2.0, 1.0 - alpha / 2.0])
     if method == "bca":
-        below = float(np.mean(reps < theta))
-        if below in (0.0, 1.0):
-            raise ValueError(
-                "BCa is undefined here: every bootstrap replicate lies on one side of the "
-                f"estimate {theta:.6g} (the bias correction z0 is infinite); use "
-                "method='percentile' or an exact method for this case"
-            )
-        z0 = special.ndtri(below)
+        z0 = bias_correction(reps, theta)
         jack = jackknife(statistic, *arrays, vectorized=bool(vectorized))
-        dev = jack.mean() - jack
-        denom = 6.0 * np.sum(dev**2) ** 1.5
-        accel = float(np.sum(dev**3) / denom) if denom > 0 else 0.0
+        accel = acceleration(jack)
         z = special.ndtri(probs)
         probs = special.ndtr(z0 + (z0 + z) / (1.0 - accel * (z0 + z)))
         name = "bootstrap BCa"

@@ -13,9 +13,11 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from scipy import stats
+from scipy import special, stats
 
 from evalkit.bootstrap import (
+    acceleration,
+    bias_correction,
     bootstrap_interval,
     jackknife,
     paired_difference_interval,
@@ -130,6 +132,7 @@ def test_jackknife_vectorized_equals_loop():
 def test_bca_limits_follow_from_replicates_and_jackknife():
     x = np.random.default_rng(7).exponential(size=30)
     ci = bootstrap_interval(np.mean, x, method="bca", rounds=2000, rng=4)
+    # a continuous statistic: no ties, so the mid-rank share is the share strictly below
     z0 = stats.norm.ppf(np.mean(ci.replicates < x.mean()))
     d = x - x.mean()
     a = np.sum(d**3) / (6 * np.sum(d**2) ** 1.5)
@@ -139,6 +142,126 @@ def test_bca_limits_follow_from_replicates_and_jackknife():
     # for a right-skewed sample BCa moves both limits up relative to the percentile interval
     pct = bootstrap_interval(np.mean, x, rounds=2000, rng=4)
     assert ci.low > pct.low and ci.high > pct.high
+
+
+# --------------------------------------------------------------------------------------------
+# BCa for a discrete statistic: replicates equal to the estimate count as half (issue 20, point 1)
+
+
+def _scipy_bca_from(replicates, samples, confidence=0.95):
+    """scipy's BCa interval computed from *our* replicates (``bootstrap_result``, no new draws)."""
+
+    class Previous:  # scipy reads only ``bootstrap_distribution`` from a previous result
+        bootstrap_distribution = replicates
+
+    res = stats.bootstrap(
+        samples,
+        lambda *a, axis=-1: accuracy(*a) if len(a) == 2 else np.mean(a[0], axis=axis),
+        method="BCa",
+        n_resamples=0,
+        bootstrap_result=Previous,
+        paired=len(samples) > 1,
+        confidence_level=confidence,
+    )
+    return res.confidence_interval
+
+
+def _ideal_bca_for_a_proportion(k, n, confidence=0.95):
+    """BCa limits from the exact bootstrap distribution of k of n correct, Bin(n, k/n)/n.
+
+    An independent route: ẑ0 from the binomial cdf with the tie P(K* = k) counted as half, â in
+    closed form (for the mean of 0/1 values the jackknife gives the skewness formula), and the
+    limits as binomial quantiles — no resampling at all.
+    """
+    dist = stats.binom(n, k / n)
+    z0 = special.ndtri(dist.cdf(k - 1) + dist.pmf(k) / 2)
+    d = np.r_[np.ones(k), np.zeros(n - k)] - k / n
+    a = np.sum(d**3) / (6 * np.sum(d**2) ** 1.5)
+    z = special.ndtri([(1 - confidence) / 2, (1 + confidence) / 2])
+    return dist.ppf(special.ndtr(z0 + (z0 + z) / (1 - a * (z0 + z)))) / n
+
+
+@pytest.mark.parametrize(("correct", "items"), [(40, 50), (18, 20), (27, 30)])
+def test_bca_of_an_accuracy_equals_scipy_given_the_same_replicates(correct, items):
+    # Many replicates of an accuracy equal the estimate; scipy counts them as half in ẑ0.
+    # Counting only those strictly below gave [0.64, 0.88] for 40 of 50 (scipy: [0.68, 0.90])
+    # and [0.60, 0.95] for 18 of 20.
+    c = np.r_[np.ones(correct), np.zeros(items - correct)]
+    ours = bootstrap_interval(
+        lambda a: a.mean(axis=1), c, method="bca", rounds=4000, rng=3, vectorized=True
+    )
+    low, high = _scipy_bca_from(ours.replicates, (c,))
+    assert (ours.low, ours.high) == pytest.approx((low, high), abs=1e-12)
+
+
+def test_bca_acceleration_of_two_paired_samples_equals_scipy():
+    # labels and predictions are resampled (and left out) row by row: scipy's paired=True
+    y = np.random.default_rng(30).integers(0, 2, 40)
+    p = np.where(np.random.default_rng(31).random(40) < 0.75, y, 1 - y)
+    ours = bootstrap_interval(accuracy, y, p, method="bca", rounds=3000, rng=4, vectorized=True)
+    low, high = _scipy_bca_from(ours.replicates, (y, p))
+    assert (ours.low, ours.high) == pytest.approx((low, high), abs=1e-12)
+
+
+@pytest.mark.parametrize(
+    ("correct", "items", "expected"), [(18, 20, (0.70, 1.00)), (40, 50, (0.68, 0.90))]
+)
+def test_bca_of_an_accuracy_matches_the_exact_bootstrap_distribution(correct, items, expected):
+    # The bootstrap distribution of k of n correct is Bin(n, k/n)/n, so BCa's limits can be
+    # computed without resampling; with B = 20 000 replicates the limits agree up to one
+    # step 1/n where a BCa level falls within Monte-Carlo error of a jump of the binomial cdf
+    # (40 of 50: the lower level 0.0146 against cdf(33) = 0.0144).
+    ideal = _ideal_bca_for_a_proportion(correct, items)
+    np.testing.assert_allclose(ideal, expected, atol=1e-12)
+    c = np.r_[np.ones(correct), np.zeros(items - correct)]
+    ours = bootstrap_interval(
+        lambda a: a.mean(axis=1), c, method="bca", rounds=20_000, rng=5, vectorized=True
+    )
+    assert abs(ours.high - ideal[1]) <= 1e-12  # upper levels are far from a jump
+    assert abs(ours.low - ideal[0]) <= 1 / items + 1e-12
+    if correct == 18:  # no longer the odd [0.60, 0.95] beside Clopper–Pearson [0.683, 0.988]
+        assert (ours.low, ours.high) == pytest.approx((0.70, 1.00))
+
+
+def test_bca_coverage_for_an_accuracy_n50_p085_is_near_nominal():
+    # Coverage of the 95 % BCa interval for an accuracy of n = 50 items with true p = 0.85,
+    # summed exactly over the 51 possible test-set outcomes k (binomial weights), so the only
+    # Monte-Carlo error is that of the bootstrap itself (B = 2000 per k). The ideal bootstrap
+    # (B = ∞, `_ideal_bca_for_a_proportion`) covers 0.9558; counting ties as "not below"
+    # gave 0.937. The all-correct test set (BCa undefined) counts as a miss.
+    n, p = 50, 0.85
+    gen = np.random.default_rng(6)
+    covered, ideal = 0.0, 0.0
+    for k in range(1, n):
+        c = np.r_[np.ones(k), np.zeros(n - k)]
+        ci = bootstrap_interval(
+            lambda a: a.mean(axis=1), c, method="bca", rounds=2000, rng=gen, vectorized=True
+        )
+        weight = stats.binom.pmf(k, n, p)
+        covered += weight * (ci.low <= p <= ci.high)
+        low, high = _ideal_bca_for_a_proportion(k, n)
+        ideal += weight * (low <= p <= high)
+    assert ideal == pytest.approx(0.9558, abs=5e-5)
+    # a limit that lands one step off at some k moves the coverage by that k's weight
+    # (≤ 0.16); here the limits that decide coverage sit far from a jump of the cdf
+    assert covered == pytest.approx(ideal, abs=0.02)
+    assert 0.94 <= covered <= 0.97
+
+
+def test_bias_correction_counts_ties_as_half_and_acceleration_matches_closed_form():
+    assert bias_correction([0.7, 0.8, 0.8, 0.9], 0.8) == 0.0
+    assert bias_correction([1.0, 2.0, 3.0, 4.0], 2.5) == 0.0  # no ties: the plain share
+    assert bias_correction([1.0, 2.0, 2.0, 3.0], 2.0) == pytest.approx(0.0)
+    assert bias_correction([1, 2, 2, 2, 3, 3], 2) == pytest.approx(special.ndtri(2.5 / 6))
+    with pytest.raises(ValueError, match="z0 is infinite"):
+        bias_correction([1.0, 1.5], 0.5)
+    x = np.array([1.0, 2.0, 6.0, 7.5, 0.2])
+    d = x - x.mean()
+    assert acceleration(jackknife(np.mean, x)) == pytest.approx(
+        np.sum(d**3) / (6 * np.sum(d**2) ** 1.5)
+    )
+    with pytest.raises(ValueError, match="acceleration is 0/0"):
+        acceleration([0.5, 0.5, 0.5])
 
 
 def test_bca_degenerate_distribution_raises_and_percentile_collapses():
