@@ -3,11 +3,15 @@
 For each notebook: open it, run all cells, wait until the kernel is idle, fail on any error
 output, then move the slider of every interact widget with the keyboard (or pick another entry
 of its dropdown, for widgets without a slider) and check that the widget's output (figure or
-numbers) changed. One screenshot per notebook is kept in
-build/screenshots/ for people to look at.
+numbers) changed. Then every control of every widget (slider, dropdown, check box, toggle and
+radio buttons) goes to its minimum, its maximum and a middle value, and any traceback or stderr
+output in the widget fails the test: a student must never see one. One screenshot per
+notebook is kept in build/screenshots/ for people to look at.
 """
 
 from __future__ import annotations
+
+import re
 
 import pytest
 
@@ -24,6 +28,116 @@ def _output_signature(widget) -> str:
     sources = [images.nth(i).get_attribute("src") or "" for i in range(images.count())]
     texts = widget.locator(".jp-OutputArea-output").all_inner_texts()
     return "\n".join(sources + texts)
+
+
+_SLIDER = ".widget-slider"
+_DROPDOWN = ".widget-dropdown select"
+_CHECKBOX = ".widget-checkbox input[type=checkbox]"
+_TOGGLES = ".widget-toggle-buttons"
+_RADIO = ".widget-radio-box"
+_STDERR = "application/vnd.jupyter.stderr"
+_ERROR_LINE = re.compile(r"^\w*(Error|Exception): ", re.MULTILINE)
+
+
+def _controls(widget) -> int:
+    """How many controls (sliders, dropdowns, check boxes, toggle and radio groups) it has."""
+    kinds = (_SLIDER, _DROPDOWN, _CHECKBOX, _TOGGLES, _RADIO)
+    return sum(widget.locator(kind).count() for kind in kinds)
+
+
+def _nudge(widget) -> None:
+    """Move the first slider two steps, or pick the next entry of the first dropdown."""
+    handles = widget.locator(f"{_SLIDER} .noUi-handle")
+    if handles.count():
+        handles.first.focus()
+        handles.first.press("ArrowRight")
+        handles.first.press("ArrowRight")
+        return
+    dropdowns = widget.locator(_DROPDOWN)
+    if dropdowns.count():
+        select = dropdowns.first
+        current = select.evaluate("el => el.selectedIndex")
+        select.select_option(index=(current + 1) % select.locator("option").count())
+        return
+    widget.locator(f"{_CHECKBOX}, {_TOGGLES} button, {_RADIO} input").first.click()
+
+
+def _extremes(widget):
+    """(description, action) for every control: its minimum, its maximum, a middle value.
+
+    Sliders go to their ends with the Home and End keys (every handle of a range slider) and to
+    the middle by a click on the middle of the track; dropdowns, toggle buttons and radio
+    buttons to their first, last and middle entries; check boxes are switched on and off.
+    """
+    actions = []
+    sliders = widget.locator(_SLIDER)
+    for k in range(sliders.count()):
+        slider = sliders.nth(k)
+        label = f"slider {k} ({slider.locator('.widget-label').first.inner_text().strip()})"
+        handles = slider.locator(".noUi-handle")
+        for h in range(handles.count()):
+            for key in ("Home", "End"):
+                actions.append((f"{label} {key}", _press(handles.nth(h), key)))
+        actions.append((f"{label} middle", _click_middle(slider.locator(".noUi-target"))))
+    dropdowns = widget.locator(_DROPDOWN)
+    for k in range(dropdowns.count()):
+        select = dropdowns.nth(k)
+        n = select.locator("option").count()
+        for index in sorted({0, n - 1, n // 2}):
+            actions.append((f"dropdown {k} entry {index}", _select(select, index)))
+    groups = widget.locator(f"{_TOGGLES}, {_RADIO}")
+    for k in range(groups.count()):
+        buttons = groups.nth(k).locator("button, input")
+        n = buttons.count()
+        for index in sorted({0, n - 1, n // 2}):
+            actions.append((f"button group {k} entry {index}", buttons.nth(index).click))
+    boxes = widget.locator(_CHECKBOX)
+    for k in range(boxes.count()):
+        actions += [(f"check box {k} switched", boxes.nth(k).click)] * 2
+    return actions
+
+
+def _press(handle, key: str):
+    def action() -> None:
+        handle.focus()
+        handle.press(key)
+
+    return action
+
+
+def _click_middle(track):
+    def action() -> None:
+        box = track.bounding_box()
+        track.click(position={"x": box["width"] / 2, "y": box["height"] / 2})
+
+    return action
+
+
+def _select(select, index: int):
+    return lambda: select.select_option(index=index)
+
+
+def _wait_for_redraw(page, widget, before: str, timeout_ms: int) -> None:
+    """Wait until the output changed (or ``timeout_ms`` passed) and the kernel is idle again."""
+    waited, step_ms = 0, 100
+    while _output_signature(widget) == before and waited < timeout_ms:
+        page.wait_for_timeout(step_ms)
+        waited += step_ms
+    page.wait_for_selector(
+        ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook-ExecutionIndicator[data-status='idle']",
+        timeout=RUN_TIMEOUT_MS,
+    )
+    page.wait_for_timeout(200)  # the last message of the update lands
+
+
+def _assert_no_error(widget, where: str) -> None:
+    """No traceback and nothing on stderr in the widget's output: a student sees none."""
+    texts = widget.locator(".jp-OutputArea-output").all_inner_texts()
+    errors = [t for t in texts if "Traceback" in t or _ERROR_LINE.search(t)]
+    assert not errors, f"{where}: the widget shows an error:\n{errors[0][:1500]}"
+    stderr = widget.locator(f".jp-OutputArea-output[data-mime-type='{_STDERR}']")
+    if stderr.count():
+        raise AssertionError(f"{where}: the widget prints to stderr:\n{stderr.first.inner_text()}")
 
 
 def _wait_for_kernel(page, lab, notebook: str) -> None:
@@ -83,34 +197,26 @@ def test_widgets_render_and_respond_to_a_slider(stem, lab, browser):
         moved = 0
         for i in range(widgets.count()):
             widget = widgets.nth(i)
-            handles = widget.locator(".widget-slider .noUi-handle")
-            dropdowns = widget.locator(".widget-dropdown select")
-            if handles.count() == 0 and dropdowns.count() == 0:
+            if not _controls(widget):
                 continue
             widget.scroll_into_view_if_needed()
             widget.locator(".jp-OutputArea-output").first.wait_for(timeout=60_000)
             before = _output_signature(widget)
-            if handles.count():  # move a slider two steps with the keyboard
-                handles.first.focus()
-                handles.first.press("ArrowRight")
-                handles.first.press("ArrowRight")
-            else:  # or pick another entry of a dropdown
-                select = dropdowns.first
-                options = select.locator("option")
-                current = select.evaluate("el => el.selectedIndex")
-                select.select_option(index=(current + 1) % options.count())
-            deadline_ms, step_ms, waited = 30_000, 250, 0
-            while _output_signature(widget) == before and waited < deadline_ms:
-                page.wait_for_timeout(step_ms)
-                waited += step_ms
+            _nudge(widget)  # the default-to-new change every widget must show
+            _wait_for_redraw(page, widget, before, 30_000)
             assert _output_signature(widget) != before, f"{stem}: widget {i} did not update"
-            after_texts = widget.locator(".jp-OutputArea-output").all_inner_texts()
-            assert not any("Traceback" in t for t in after_texts), f"{stem}: widget {i} raised"
+            _assert_no_error(widget, f"{stem}: widget {i} after the first move")
             moved += 1
             if moved == 1:
                 page.wait_for_timeout(1000)  # let the last redraw land before the picture
                 SCREENSHOTS.mkdir(parents=True, exist_ok=True)
                 page.screenshot(path=str(SCREENSHOTS / f"{stem}.png"))
+            # then every control to its minimum, its maximum and a middle value
+            for name, setting in _extremes(widget):
+                before = _output_signature(widget)
+                setting()
+                _wait_for_redraw(page, widget, before, 4_000)
+                _assert_no_error(widget, f"{stem}: widget {i}, {name}")
         assert moved >= 1, f"{stem}: no interact widget with a slider or dropdown found"
         widget_errors = [e for e in console_errors if "widget" in e.lower() or "model" in e.lower()]
         assert not widget_errors, f"{stem}: console errors: {widget_errors[:5]}"
