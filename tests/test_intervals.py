@@ -17,6 +17,7 @@ from evalkit.intervals import (
     expected_width,
     interval,
     jeffreys,
+    mid_p,
     normal_rule,
     trials_for_halfwidth,
     wald,
@@ -26,6 +27,7 @@ from evalkit.results import Interval
 
 FUNCTIONS = {
     "clopper-pearson": clopper_pearson,
+    "mid-p": mid_p,
     "wald": wald,
     "normal-rule": normal_rule,
     "wilson": wilson,
@@ -181,6 +183,94 @@ def test_bayes_uniform_is_wolffs_eq_28():
 
     assert float(mpmath.quad(density, [0, ci.low])) == pytest.approx(0.025, abs=1e-10)
     assert float(mpmath.quad(density, [ci.high, 1])) == pytest.approx(0.025, abs=1e-10)
+
+
+# ------------------------------------------------------------------------------------------------
+# mid-p: Lancaster's tails, cross-checked by scipy root finding, mpmath and exact fractions
+
+
+def _mid_p_by_brentq(n: int, k: int, confidence: float) -> tuple[float, float]:
+    """Each limit by scipy's brentq on the binomial pmf/sf (an independent route)."""
+    from scipy.optimize import brentq
+
+    alpha = 1 - confidence
+
+    def upper_tail(p):  # P(X > n) + ½·P(X = n)
+        return stats.binom.sf(n, k, p) + 0.5 * stats.binom.pmf(n, k, p) - alpha / 2
+
+    def lower_tail(p):  # P(X < n) + ½·P(X = n)
+        return stats.binom.cdf(n - 1, k, p) + 0.5 * stats.binom.pmf(n, k, p) - alpha / 2
+
+    low = 0.0 if n == 0 else brentq(upper_tail, 1e-300, 1.0, xtol=1e-300, rtol=1e-15)
+    high = 1.0 if n == k else brentq(lower_tail, 0.0, 1 - 1e-16, xtol=1e-300, rtol=1e-15)
+    return low, high
+
+
+@pytest.mark.parametrize("confidence", [0.5, 0.9, 0.95, 0.99])
+@pytest.mark.parametrize("trials", [1, 2, 5, 13, 50, 137])
+def test_mid_p_against_scipy_root_finding(trials, confidence):
+    n = np.arange(trials + 1)
+    ci = mid_p(n, trials, confidence)
+    for i in n:
+        low, high = _mid_p_by_brentq(int(i), trials, confidence)
+        assert ci.low[i] == pytest.approx(low, rel=1e-10, abs=1e-15)
+        assert ci.high[i] == pytest.approx(high, rel=1e-10, abs=1e-15)
+
+
+def test_mid_p_solves_the_tail_equations_in_exact_arithmetic():
+    # the binomial tails at the computed limits, with the limit read as an exact fraction
+    from fractions import Fraction
+    from math import comb
+
+    for trials, successes in [(7, 3), (10, 0), (10, 1), (20, 17), (50, 40)]:
+        ci = mid_p(successes, trials)
+        for limit, side in [(ci.low, "low"), (ci.high, "high")]:
+            if (side == "low" and successes == 0) or (side == "high" and successes == trials):
+                continue
+            p = Fraction(limit)
+            pmf = [comb(trials, j) * p**j * (1 - p) ** (trials - j) for j in range(trials + 1)]
+            if side == "low":
+                tail = sum(pmf[successes + 1 :]) + pmf[successes] / 2
+            else:
+                tail = sum(pmf[:successes]) + pmf[successes] / 2
+            assert float(tail) == pytest.approx(0.025, rel=1e-12)
+
+
+def test_mid_p_published_and_closed_forms():
+    # n = 0: ½(1 − p)^K = α/2, so high = 1 − α^(1/K); n = K: low = α^(1/K)
+    for k in (1, 5, 40):
+        assert mid_p(0, k).high == pytest.approx(1 - 0.05 ** (1 / k), rel=1e-13)
+        assert mid_p(k, k).low == pytest.approx(0.05 ** (1 / k), rel=1e-13)
+    # huge K and a tiny count: the mid-p limits of X ~ Poisson(λ) scaled by 1/K
+    from scipy.optimize import brentq
+
+    k = 10**9
+    ci = mid_p(1, k)
+    lam_low = brentq(
+        lambda m: stats.poisson.sf(1, m) + 0.5 * stats.poisson.pmf(1, m) - 0.025, 1e-9, 10
+    )
+    assert ci.low * k == pytest.approx(lam_low, rel=1e-6)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(1, 400).flatmap(lambda k: st.tuples(st.integers(0, k), st.just(k))),
+    st.sampled_from([0.8, 0.9, 0.95, 0.99]),
+)
+def test_mid_p_lies_inside_clopper_pearson(data, confidence):
+    n, k = data
+    mp, cp = mid_p(n, k, confidence), clopper_pearson(n, k, confidence)
+    assert cp.low <= mp.low <= n / k <= mp.high <= cp.high
+
+
+def test_mid_p_coverage_near_nominal_on_average_but_not_everywhere():
+    p = np.linspace(0.001, 0.999, 999)
+    mid = coverage("mid-p", 50, p)
+    exact = coverage("clopper-pearson", 50, p)
+    assert np.all(exact >= 0.95 - 1e-12)
+    assert 0.945 < mid.mean() < 0.965 < exact.mean()
+    assert mid.min() < 0.95  # it dips below the nominal level in places
+    assert expected_width("mid-p", 50, 0.8) < expected_width("clopper-pearson", 50, 0.8)
 
 
 # ------------------------------------------------------------------------------------------------
