@@ -6,6 +6,8 @@
 * :func:`true_class` – the noise-free class of any point of the plane (1 = circle, 0 = triangle).
 * :func:`pessimistic_error` – the pessimistic estimate of a decision tree's generalization error,
   (e(T) + N·penalty) / records, with a penalty per leaf.
+* :func:`data_file` – the path of one of the course's data files, from any working folder (a
+  student copy of a notebook runs wherever it is copied to).
 
 Sources: Andreas L. Symeonidis, *Pattern Recognition: Evaluating classification models*, slides
 'Υπερεκπαίδευση (Παράδειγμα)' (overfitting, example) and 'Σφάλματα Γενίκευσης' (generalization
@@ -16,6 +18,8 @@ the triangles lie outside the ring, r < 0.5 or r > 1 (registry id ``sym-circles`
 from __future__ import annotations
 
 import numbers
+import os
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -34,6 +38,7 @@ __all__ = [
     "INNER_RADIUS",
     "OUTER_RADIUS",
     "circles_and_triangles",
+    "data_file",
     "pessimistic_error",
     "true_class",
 ]
@@ -44,6 +49,45 @@ OUTER_RADIUS = 1.0
 #: Every point lies in the square [−HALF_WIDTH, HALF_WIDTH]² (the slide does not give the square;
 #: 1.5 leaves a margin of 0.5 around the ring, so both classes surround the ring's boundaries).
 HALF_WIDTH = 1.5
+
+#: The course's data folder: ``$EVALKIT_DATA`` if set, else ``data/`` beside the package.
+_DATA_ENV = "EVALKIT_DATA"
+
+
+def data_file(name: str) -> Path:
+    """The path of one of the course's data files, whatever the current folder is.
+
+    The notebooks read their data through this function rather than a relative path such as
+    ``../data/…``, so that a copy of a notebook (``make student``) runs in any folder.
+
+    Parameters
+    ----------
+    name : str
+        A file name in the course's ``data/`` folder, e.g. ``"many_datasets_accuracies.csv"``.
+
+    Returns
+    -------
+    pathlib.Path
+        ``$EVALKIT_DATA/name`` if that variable is set, else ``data/name`` beside the evalkit
+        package in the course repository. The file must exist.
+
+    Examples
+    --------
+    >>> data_file("cv_type1_simulation.csv").name
+    'cv_type1_simulation.csv'
+    """
+    if not isinstance(name, str):
+        raise TypeError(f"name must be a file name (a string); got {name!r}")
+    if not name or Path(name).name != name:
+        raise ValueError(f"name must be a file name in the course's data folder; got {name!r}")
+    folder = Path(os.environ.get(_DATA_ENV) or Path(__file__).resolve().parent.parent / "data")
+    path = folder / name
+    if not path.is_file():
+        available = sorted(p.name for p in folder.glob("*")) if folder.is_dir() else []
+        raise FileNotFoundError(
+            f"the course's data folder {folder} has no file {name!r}; it has {available}"
+        )
+    return path
 
 
 def _as_noise(noise: Any) -> float:

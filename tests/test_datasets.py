@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from evalkit import datasets
 from evalkit.datasets import (
     HALF_WIDTH,
     INNER_RADIUS,
@@ -18,6 +19,7 @@ from evalkit.datasets import (
     true_class,
 )
 from evalkit.examples import check, example
+from tests.conftest import REPO
 
 # ---------------------------------------------------------------------------------------------
 # circles_and_triangles
@@ -292,3 +294,37 @@ def test_import_does_not_load_plotting_libraries():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+# ---------------------------------------------------------------------------------------------
+# data_file: the course's data from any folder
+
+
+def test_data_file_finds_the_course_data_from_any_folder(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # a student copy runs in some other folder
+    path = datasets.data_file("many_datasets_accuracies.csv")
+    assert path.is_file() and path.parent.name == "data"
+    assert path == REPO / "data" / "many_datasets_accuracies.csv"
+
+
+def test_data_file_follows_evalkit_data(tmp_path, monkeypatch):
+    (tmp_path / "x.csv").write_text("a\n1\n", encoding="utf-8")
+    monkeypatch.setenv("EVALKIT_DATA", str(tmp_path))
+    assert datasets.data_file("x.csv") == tmp_path / "x.csv"
+
+
+@pytest.mark.parametrize("name", ["", "../data/x.csv", "data/x.csv"])
+def test_data_file_rejects_what_is_not_a_file_name(name):
+    with pytest.raises(ValueError, match="name must be a file name"):
+        datasets.data_file(name)
+
+
+@pytest.mark.parametrize("name", [3, None, b"x.csv"])
+def test_data_file_rejects_what_is_not_a_string(name):
+    with pytest.raises(TypeError, match="name must be a file name"):
+        datasets.data_file(name)
+
+
+def test_data_file_names_what_is_there_when_a_file_is_missing():
+    with pytest.raises(FileNotFoundError, match=r"no file 'nothing.csv'; it has \[.*'worked_"):
+        datasets.data_file("nothing.csv")
