@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pytest
 import sklearn.metrics as skm
@@ -249,6 +251,97 @@ def test_delong_standard_error_matches_simulation():
     assert np.mean(ses) == pytest.approx(sd, rel=0.12)
     assert np.mean(hm) == pytest.approx(sd, rel=0.15)
     assert np.mean(aucs) == pytest.approx(stats.norm.cdf(1 / np.sqrt(2)), abs=0.01)
+
+
+# --------------------------------------------------------------------------------------------
+# the logit-transformed DeLong interval (issue 20, point 5)
+
+
+def direct_logit_interval(area, se, confidence):
+    """expit(logit(A) ± z·SE/(A(1 − A))) with the math module only."""
+    z = stats.norm.ppf(0.5 + confidence / 2)
+    centre = math.log(area / (1 - area))
+    half = z * se / (area * (1 - area))
+    return 1 / (1 + math.exp(-(centre - half))), 1 / (1 + math.exp(-(centre + half)))
+
+
+@pytest.mark.parametrize(("n", "shift"), [(12, 0.5), (12, 1.5), (20, 3.5), (60, 3.5), (400, 2.0)])
+@pytest.mark.parametrize("confidence", [0.9, 0.95])
+def test_delong_logit_matches_a_direct_computation(n, shift, confidence):
+    rng = np.random.default_rng(RNG_SEED + n)
+    s, y = tied_data(rng, n, 10**6, shift=shift)
+    aucs, cov = direct_delong([s], y)
+    area, se = float(aucs[0]), float(np.sqrt(cov[0, 0]))
+    assert 0 < area < 1
+    ci = auc_interval(s, y, method="delong-logit", confidence=confidence)
+    low, high = direct_logit_interval(area, se, confidence)
+    assert ci.method == "DeLong (logit)" and ci.confidence == confidence
+    assert ci.estimate == pytest.approx(area, abs=1e-12)
+    assert ci.std_error == pytest.approx(se, rel=1e-10)
+    assert ci.low == pytest.approx(low, rel=1e-10) and ci.high == pytest.approx(high, rel=1e-10)
+    assert 0 < ci.low < ci.estimate < ci.high < 1
+    # symmetric on the logit scale, not on the AUC scale
+    logit = lambda v: math.log(v / (1 - v))  # noqa: E731
+    assert logit(ci.high) - logit(area) == pytest.approx(logit(area) - logit(ci.low), rel=1e-9)
+
+
+def test_delong_logit_is_not_clipped_near_one_where_wald_is():
+    """The report's case: near 1 the Wald interval reads '… to 1.000'; the logit one ends below."""
+    rng = np.random.default_rng(RNG_SEED)
+    y = np.r_[np.ones(60, int), np.zeros(60, int)]
+    s = np.r_[rng.normal(3.6, 1.0, 60), rng.normal(0.0, 1.0, 60)]
+    wald = auc_interval(s, y)
+    logit = auc_interval(s, y, method="delong-logit")
+    assert 0.99 < wald.estimate < 1
+    assert wald.high == 1.0  # clipped
+    assert logit.high < 1.0 and logit.low < wald.low  # asymmetric: longer on the open side
+    assert logit.std_error == wald.std_error and logit.estimate == wald.estimate
+
+
+@pytest.mark.parametrize(("n_pos", "n_neg"), [(2, 2), (5, 30), (50, 50)])
+def test_delong_logit_at_auc_exactly_one_or_zero_uses_van_dantzigs_bound(n_pos, n_neg):
+    """At AUC = 1 (or 0) DeLong's SE is 0 and logit(AUC) infinite: a distribution-free interval."""
+    y = np.r_[np.ones(n_pos, int), np.zeros(n_neg, int)]
+    s = np.r_[np.arange(n_pos) + n_neg + 1.0, np.arange(n_neg, dtype=float)]
+    z2 = stats.norm.ppf(0.975) ** 2
+    small = min(n_pos, n_neg)
+    perfect = auc_interval(s, y, method="delong-logit")
+    assert perfect.estimate == 1.0 and perfect.std_error == 0.0
+    assert perfect.high == 1.0 and perfect.low == pytest.approx(small / (small + z2), rel=1e-12)
+    assert perfect.method == "DeLong (logit); AUC = 1: van Dantzig bound"
+    reversed_ = auc_interval(-s, y, method="delong-logit")
+    assert reversed_.estimate == 0.0 and reversed_.low == 0.0
+    assert reversed_.high == pytest.approx(z2 / (small + z2), rel=1e-12)
+    assert not np.isnan([perfect.low, perfect.high, reversed_.low, reversed_.high]).any()
+
+
+def coverage(true_auc, size, method, reps, rng):
+    """How often the interval covers the true AUC of a binormal model (equal variances)."""
+    shift = math.sqrt(2) * stats.norm.ppf(true_auc)  # AUC = Φ(shift/√2)
+    y = np.r_[np.ones(size, int), np.zeros(size, int)]
+    hits = 0
+    for _ in range(reps):
+        s = np.r_[rng.normal(shift, 1.0, size), rng.normal(0.0, 1.0, size)]
+        hits += auc_interval(s, y, method=method).contains(true_auc)
+    return hits / reps
+
+
+def test_delong_logit_covers_near_auc_099_where_wald_does_not():
+    """Simulated coverage at AUC = 0.99, 50 items per class, 1000 test sets each (same sets)."""
+    reps = 1000
+    wald = coverage(0.99, 50, "delong", reps, np.random.default_rng(20))
+    logit = coverage(0.99, 50, "delong-logit", reps, np.random.default_rng(20))
+    # binomial SE of a coverage near 0.95 over 1000 sets: 0.007
+    assert wald < 0.86  # about 0.80: clipped at 1 and too short
+    assert 0.925 < logit < 0.97  # about 0.94
+
+
+def test_delong_logit_with_perfect_separation_still_covers():
+    """At AUC = 0.99 with 15 items per class many test sets separate perfectly (AUC = 1)."""
+    reps = 600
+    logit = coverage(0.99, 15, "delong-logit", reps, np.random.default_rng(21))
+    wald = coverage(0.99, 15, "delong", reps, np.random.default_rng(21))
+    assert logit > 0.93 and wald < 0.7
 
 
 def test_delong_test_properties():
