@@ -6,8 +6,8 @@ Two halves:
   :func:`holdout`, :func:`random_subsampling`, :func:`kfold` (optionally stratified),
   :func:`leave_one_out` and :func:`bootstrap`. Each yields ``(train_indices, test_indices)`` pairs
   of integer arrays, so the same learner can be run through any of them with
-  :func:`estimate_error`; :func:`bootstrap_632` combines the out-of-bag and resubstitution errors
-  (Efron's .632 estimator).
+  :func:`estimate_error`; :func:`bootstrap_632` gives Efron's leave-one-out bootstrap error and
+  the .632 and .632+ estimators built from it (Efron 1983; Efron & Tibshirani 1997).
 * **Tests that compare two learners** from per-split differences of error rates:
   :func:`cv_paired_t` (the k-fold cross-validated paired t of Tan, Steinbach & Kumar, eq.
   4.16–4.17), :func:`paired_t_5x2cv` (Dietterich 1998), :func:`combined_f_5x2cv` (Alpaydın 1999)
@@ -33,7 +33,7 @@ from typing import Any
 import numpy as np
 from scipy import stats
 
-from evalkit._validation import as_count, as_generator, check_confidence, to_output
+from evalkit._validation import as_count, as_generator, as_labels, check_confidence, to_output
 from evalkit.results import Interval, TestResult
 
 __all__ = [
@@ -48,6 +48,7 @@ __all__ = [
     "holdout",
     "kfold",
     "leave_one_out",
+    "no_information_error",
     "paired_t_5x2cv",
     "random_subsampling",
     "resubstitution",
@@ -441,6 +442,47 @@ def _take(data: Any, indices: np.ndarray) -> Any:
     return np.asarray(data)[indices]
 
 
+def _check_fit_predict(fit_predict: Any) -> None:
+    if not callable(fit_predict):
+        raise TypeError(
+            f"fit_predict must be callable(X_train, y_train, X_test); got {fit_predict!r}"
+        )
+
+
+def _run_split(
+    fit_predict: FitPredict, X: Any, y: np.ndarray, split: Any, number: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """Train on one split's training items; return its test indices and their predictions."""
+    n = y.shape[0]
+    try:
+        train, test = (np.asarray(part) for part in split)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(
+            f"splits must yield (train_indices, test_indices) pairs; got {split!r}"
+        ) from exc
+    if test.size == 0 or train.size == 0:
+        raise ValueError(f"splits: split {number} has an empty training or test set")
+    for part, indices in (("training", train), ("test", test)):
+        if not np.issubdtype(indices.dtype, np.integer) or indices.ndim != 1:
+            raise ValueError(
+                f"splits: split {number} must give its {part} items as a 1-D array of "
+                f"integer indices; got {indices!r:.80}"
+            )
+        outside = (indices < 0) | (indices >= n)
+        if outside.any():
+            raise ValueError(
+                f"splits: split {number} has {part} index {indices[outside][0]} out of "
+                f"range; indices must lie in 0 … {n - 1} (n = {n} items)"
+            )
+    predicted = np.asarray(fit_predict(_take(X, train), y[train], _take(X, test)))
+    if predicted.shape != (test.size,):
+        raise ValueError(
+            f"fit_predict must return one label per test item; got shape {predicted.shape} "
+            f"for {test.size} test items in split {number}"
+        )
+    return test, predicted
+
+
 def estimate_error(
     fit_predict: FitPredict, X: Any, y: Any, splits: Iterable[Split]
 ) -> ErrorEstimate:
@@ -473,40 +515,11 @@ def estimate_error(
     >>> est.error, est.split_errors.tolist(), est.fits
     (0.9, [1.0, 1.0, 0.5, 1.0, 1.0], 5)
     """
-    if not callable(fit_predict):
-        raise TypeError(
-            f"fit_predict must be callable(X_train, y_train, X_test); got {fit_predict!r}"
-        )
+    _check_fit_predict(fit_predict)
     y_arr = _as_items_and_labels(X, y)
-    n = y_arr.shape[0]
     errors, sizes = [], []
     for number, split in enumerate(splits):
-        try:
-            train, test = (np.asarray(part) for part in split)
-        except (TypeError, ValueError) as exc:
-            raise ValueError(
-                f"splits must yield (train_indices, test_indices) pairs; got {split!r}"
-            ) from exc
-        if test.size == 0 or train.size == 0:
-            raise ValueError(f"splits: split {number} has an empty training or test set")
-        for part, indices in (("training", train), ("test", test)):
-            if not np.issubdtype(indices.dtype, np.integer) or indices.ndim != 1:
-                raise ValueError(
-                    f"splits: split {number} must give its {part} items as a 1-D array of "
-                    f"integer indices; got {indices!r:.80}"
-                )
-            outside = (indices < 0) | (indices >= n)
-            if outside.any():
-                raise ValueError(
-                    f"splits: split {number} has {part} index {indices[outside][0]} out of "
-                    f"range; indices must lie in 0 … {n - 1} (n = {n} items)"
-                )
-        predicted = np.asarray(fit_predict(_take(X, train), y_arr[train], _take(X, test)))
-        if predicted.shape != (test.size,):
-            raise ValueError(
-                f"fit_predict must return one label per test item; got shape {predicted.shape} "
-                f"for {test.size} test items in split {number}"
-            )
+        test, predicted = _run_split(fit_predict, X, y_arr, split, number)
         errors.append(int(np.sum(predicted != y_arr[test])))
         sizes.append(test.size)
     if not sizes:
@@ -524,57 +537,161 @@ def estimate_error(
 
 @dataclass(frozen=True)
 class Bootstrap632:
-    """The .632 bootstrap estimate and its two ingredients (see :func:`bootstrap_632`).
+    """Efron's bootstrap error estimates and their ingredients (see :func:`bootstrap_632`).
 
     Attributes
     ----------
     error : float
-        0.632 · out_of_bag_error + 0.368 · resubstitution_error.
-    out_of_bag_error : float
-        Mean of the per-round out-of-bag error rates (pessimistic: trained on ≈ 63 % distinct
-        items).
+        The .632 estimate, 0.368 · resubstitution_error + 0.632 · loo_bootstrap_error.
+    error_632plus : float
+        The .632+ estimate (Efron & Tibshirani 1997), which gives the leave-one-out bootstrap
+        error more weight the more the learner overfits.
+    loo_bootstrap_error : float
+        Efron's leave-one-out bootstrap error Err^(1): each item's error averaged over the
+        rounds in which it was out of the bag, then averaged over the items that were out at
+        least once (pessimistic: each round trains on ≈ 63 % distinct items).
     resubstitution_error : float
-        Error on the training data of a classifier trained on all items (optimistic).
+        err: the error on its own training data of a classifier trained on all items
+        (optimistic).
+    no_information_error : float
+        γ̂: the error of that classifier if its predictions were unrelated to the labels (see
+        :func:`no_information_error`).
+    relative_overfitting : float
+        R̂' in [0, 1]: how far Err^(1) has moved from err toward γ̂.
+    weight : float
+        ŵ = 0.632 / (1 − 0.368 R̂'), in [0.632, 1].
     round_errors : ndarray
-        Out-of-bag error rate of each round.
+        Out-of-bag error rate of each round (for the spread over rounds; their mean weights
+        rounds equally and is *not* Err^(1), which weights items equally).
+    items_scored : int
+        Items that were out of the bag in at least one round (those Err^(1) averages over).
     fits : int
         rounds + 1.
     """
 
     error: float
-    out_of_bag_error: float
+    error_632plus: float
+    loo_bootstrap_error: float
     resubstitution_error: float
+    no_information_error: float
+    relative_overfitting: float
+    weight: float
     round_errors: np.ndarray
+    items_scored: int
     fits: int
 
     def __str__(self) -> str:
         return (
-            f".632 bootstrap error {self.error:.4g} (out-of-bag {self.out_of_bag_error:.4g}, "
-            f"resubstitution {self.resubstitution_error:.4g}, {self.fits} fits)"
+            f".632 bootstrap error {self.error:.4g}, .632+ {self.error_632plus:.4g} "
+            f"(leave-one-out bootstrap {self.loo_bootstrap_error:.4g}, resubstitution "
+            f"{self.resubstitution_error:.4g}, no-information {self.no_information_error:.4g}, "
+            f"{self.fits} fits)"
         )
 
 
+def no_information_error(labels: Any, predictions: Any) -> float:
+    """The no-information error rate γ̂ of a classifier (Efron & Tibshirani 1997, eq. 27).
+
+    The error the classifier would make if its inputs told it nothing about the labels: every
+    prediction paired with every label,
+
+    .. math:: \\hat\\gamma = \\frac{1}{n^2} \\sum_{i=1}^{n} \\sum_{i'=1}^{n}
+              [y_i \\ne \\hat y_{i'}] = \\sum_\\ell \\hat p_\\ell (1 - \\hat q_\\ell),
+
+    with p̂_ℓ the share of items of class ℓ and q̂_ℓ the share of predictions ℓ (Hastie,
+    Tibshirani & Friedman 2009, eq. 7.58–7.59). A classifier that always predicts one class c
+    has γ̂ = 1 − p̂_c, its own error rate: it cannot overfit.
+
+    Parameters
+    ----------
+    labels, predictions : array_like, shape (n,)
+        True labels y_i and the predictions ŷ_i of a classifier trained on all n items.
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> no_information_error([0, 0, 1, 1], [0, 0, 1, 1])   # p̂ = q̂ = (1/2, 1/2)
+    0.5
+    >>> no_information_error([0, 0, 0, 1], [0, 0, 0, 0])   # always class 0: 1 − 3/4
+    0.25
+    """
+    y = as_labels(labels, "labels")
+    pred = as_labels(predictions, "predictions")
+    if pred.shape != y.shape:
+        raise ValueError(
+            f"labels and predictions must have the same length; got {y.size} and {pred.size}"
+        )
+    classes, y_codes = np.unique(np.concatenate([y, pred]), return_inverse=True)
+    p_share = np.bincount(y_codes[: y.size], minlength=classes.size) / y.size
+    q_share = np.bincount(y_codes[y.size :], minlength=classes.size) / y.size
+    return float(1.0 - np.sum(p_share * q_share))
+
+
+def _632plus(
+    resubstitution_error: float, loo_bootstrap_error: float, no_information: float
+) -> tuple[float, float, float]:
+    """(.632+ estimate, R̂', ŵ) from err, Err^(1) and γ̂ (Efron & Tibshirani 1997, §3)."""
+    err, err1, gamma = resubstitution_error, loo_bootstrap_error, no_information
+    err1_clipped = min(err1, gamma)
+    if err1 > err and gamma > err:
+        rate = (err1_clipped - err) / (gamma - err)
+    else:
+        rate = 0.0
+    err_632 = 0.368 * err + 0.632 * err1
+    estimate = err_632 + (err1_clipped - err) * (0.368 * 0.632 * rate) / (1.0 - 0.368 * rate)
+    return float(estimate), float(rate), float(0.632 / (1.0 - 0.368 * rate))
+
+
 def bootstrap_632(fit_predict: FitPredict, X: Any, y: Any, rounds: int, rng: Any) -> Bootstrap632:
-    """Efron's .632 bootstrap estimate of the error rate.
+    """Efron's .632 and .632+ bootstrap estimates of the error rate.
 
-    Each of the b bootstrap rounds trains on n items drawn with replacement and tests on the
-    out-of-bag items (error ε_i); the resubstitution error ε_s of a classifier trained on all
-    items corrects the pessimism of the out-of-bag errors:
+    Each of the B bootstrap rounds trains on n items drawn with replacement and predicts the
+    items left out of that sample (the out-of-bag items; :func:`bootstrap`). Efron's
+    **leave-one-out bootstrap error** averages, for each item i, its errors over the rounds
+    C⁻ⁱ in which it was out of the bag, and then averages over the items (Efron 1983; Efron &
+    Tibshirani 1997, §2; Hastie, Tibshirani & Friedman 2009, eq. 7.56):
 
-        ε_.632 = (1/b) Σ_i (0.632 · ε_i + 0.368 · ε_s)
+    .. math:: \\widehat{\\mathrm{Err}}^{(1)} = \\frac{1}{n} \\sum_{i=1}^{n}
+              \\frac{1}{|C^{-i}|} \\sum_{b \\in C^{-i}} [y_i \\ne \\hat f^{*b}(x_i)]
 
-    (Efron 1983; the accuracy form acc_boot = (1/b) Σ (0.632 acc_i + 0.368 acc_s) is the one of
-    Tan, Steinbach & Kumar's textbook; Symeonidis lists the bootstrap among the estimation
-    methods.) 0.632 ≈ 1 − e^−1 is the expected share of distinct items in a bootstrap sample.
+    (items never out of the bag — rare for B ≥ 20 — are left out of the average). It is
+    pessimistic, because each round trains on only ≈ 63.2 % distinct items; the resubstitution
+    error err of a classifier trained on all items is optimistic. The **.632 estimator**
+    mixes them (Efron 1983; ESL eq. 7.57; the accuracy form is Tan, Steinbach & Kumar's):
+
+    .. math:: \\widehat{\\mathrm{Err}}^{(.632)} = 0.368\\,\\overline{\\mathrm{err}}
+              + 0.632\\,\\widehat{\\mathrm{Err}}^{(1)}.
+
+    For a learner that memorises its training items (err ≈ 0) this is too low. The **.632+
+    estimator** (Efron & Tibshirani 1997, eq. 27–29) shifts the weight toward Err^(1) by the
+    relative overfitting rate R̂ = (Err^(1) − err)/(γ̂ − err), where γ̂ is the no-information
+    error rate (:func:`no_information_error`): ŵ = 0.632/(1 − 0.368 R̂) and
+    Err^(.632+) = (1 − ŵ) err + ŵ Err^(1). Following the paper's safeguards (§3), Err^(1) is
+    clipped at γ̂, Err^(1)' = min(Err^(1), γ̂), R̂' = 0 unless Err^(1) > err and γ̂ > err, and
+
+    .. math:: \\widehat{\\mathrm{Err}}^{(.632+)} = \\widehat{\\mathrm{Err}}^{(.632)}
+              + (\\widehat{\\mathrm{Err}}^{(1)\\prime} - \\overline{\\mathrm{err}})
+              \\frac{0.368 \\cdot 0.632\\,\\hat R'}{1 - 0.368\\,\\hat R'}.
+
+    Here R̂' is computed from the clipped Err^(1)', so that it lies in [0, 1] ("from 0 if there
+    is no overfitting to 1 if the overfitting equals the no-information value", ESL §7.11)
+    and ŵ in [0.632, 1]; implementations that put the unclipped Err^(1) into R̂' (R's
+    ``ipred``) differ only when Err^(1) > γ̂. When err ≤ Err^(1) ≤ γ̂ the .632+ estimate lies
+    between the .632 estimate and Err^(1); when the learner does not overfit (R̂' = 0, e.g. a
+    classifier that always predicts one class, whose γ̂ equals its err) it equals the .632
+    estimate.
 
     Parameters
     ----------
     fit_predict : callable
         ``fit_predict(X_train, y_train, X_test)`` → predicted labels.
     X, y : array-like
-        Items and labels.
+        Items and labels (n ≥ 2).
     rounds : int
-        Number of bootstrap rounds b (≥ 1).
+        Number of bootstrap rounds B (≥ 1; Efron & Tibshirani use 50).
     rng : numpy.random.Generator or int
         Source of randomness.
 
@@ -585,26 +702,51 @@ def bootstrap_632(fit_predict: FitPredict, X: Any, y: Any, rounds: int, rng: Any
     Examples
     --------
     >>> import numpy as np
-    >>> X = np.arange(20.0).reshape(-1, 1); y = np.arange(20) % 2
+    >>> X = np.arange(20.0).reshape(-1, 1); y = (X[:, 0] >= 10).astype(int)
+    >>> y[[3, 14]] = 1 - y[[3, 14]]                  # two noisy labels
     >>> def memorize(X_train, y_train, X_test):  # 1-nearest neighbour
     ...     nearest = np.abs(X_test - X_train.T).argmin(axis=1)
     ...     return y_train[nearest]
     >>> est = bootstrap_632(memorize, X, y, rounds=50, rng=0)
-    >>> est.resubstitution_error, round(est.error / est.out_of_bag_error, 3)
+    >>> est.resubstitution_error, round(est.error / est.loo_bootstrap_error, 3)
     (0.0, 0.632)
+    >>> est.no_information_error, round(est.relative_overfitting, 3)   # γ̂ = 1/2
+    (0.5, 0.522)
+    >>> round(est.error, 3), round(est.error_632plus, 3), round(est.loo_bootstrap_error, 3)
+    (0.165, 0.204, 0.261)
     """
-    n = _as_items_and_labels(X, y).shape[0]
+    _check_fit_predict(fit_predict)
+    y_arr = _as_items_and_labels(X, y)
+    n = y_arr.shape[0]
     if n < 2:
         raise ValueError(f"y must hold at least 2 items to bootstrap; got {n}")
-    resub = estimate_error(fit_predict, X, y, resubstitution(n))
-    oob = estimate_error(fit_predict, X, y, bootstrap(n, rounds, rng))
-    out_of_bag_error = float(np.mean(oob.split_errors))
+    everything = np.arange(n)
+    _, fitted = _run_split(fit_predict, X, y_arr, (everything, everything), 0)
+    wrong_sum = np.zeros(n)
+    out_count = np.zeros(n, dtype=int)
+    round_errors = []
+    for number, split in enumerate(bootstrap(n, rounds, rng)):
+        test, predicted = _run_split(fit_predict, X, y_arr, split, number)
+        wrong = predicted != y_arr[test]
+        np.add.at(wrong_sum, test, wrong)
+        np.add.at(out_count, test, 1)
+        round_errors.append(float(np.mean(wrong)))
+    scored = out_count > 0
+    loo = float(np.mean(wrong_sum[scored] / out_count[scored]))
+    resub = float(np.mean(fitted != y_arr))
+    gamma = no_information_error(y_arr, fitted)
+    plus, rate, weight = _632plus(resub, loo, gamma)
     return Bootstrap632(
-        error=0.632 * out_of_bag_error + 0.368 * resub.error,
-        out_of_bag_error=out_of_bag_error,
-        resubstitution_error=resub.error,
-        round_errors=oob.split_errors,
-        fits=oob.fits + 1,
+        error=0.368 * resub + 0.632 * loo,
+        error_632plus=plus,
+        loo_bootstrap_error=loo,
+        resubstitution_error=resub,
+        no_information_error=gamma,
+        relative_overfitting=rate,
+        weight=weight,
+        round_errors=np.array(round_errors),
+        items_scored=int(scored.sum()),
+        fits=len(round_errors) + 1,
     )
 
 

@@ -31,6 +31,7 @@ from evalkit.resampling import (
     holdout,
     kfold,
     leave_one_out,
+    no_information_error,
     paired_t_5x2cv,
     random_subsampling,
     resubstitution,
@@ -272,17 +273,146 @@ def test_resubstitution_underestimates_for_a_memorizing_learner():
     assert cv.error > 0.1
 
 
-def test_bootstrap_632_combines_out_of_bag_and_resubstitution():
-    X, y = toy_data(50, seed=4)
-    est = bootstrap_632(tree_fit_predict, X, y, rounds=20, rng=6)
-    # recompute by hand with the same random stream
-    rounds = [estimate_error(tree_fit_predict, X, y, [s]).error for s in bootstrap(50, 20, rng=6)]
-    resub = estimate_error(tree_fit_predict, X, y, resubstitution(50)).error
-    assert est.out_of_bag_error == pytest.approx(np.mean(rounds))
-    assert est.resubstitution_error == pytest.approx(resub)
-    assert est.error == pytest.approx(np.mean([0.632 * e + 0.368 * resub for e in rounds]))
-    assert est.fits == 21
-    assert est.round_errors.shape == (20,)
+def _efron_by_hand(fit_predict, X, y, splits):
+    """Err^(1), err, γ̂, .632 and .632+ written out item by item (Efron & Tibshirani 1997).
+
+    An independent implementation for the tests: plain Python loops over rounds and items, γ̂
+    as the double sum over all (label, prediction) pairs (eq. 27 in its general form), and the
+    .632+ estimate in the form (1 − ŵ)·err + ŵ·Err^(1)' of eq. 29, with R̂ clipped to [0, 1]
+    (which is the paper's eq. 32 whenever Err^(1) ≤ γ̂).
+    """
+    n = len(y)
+    errors_of_item = {i: [] for i in range(n)}
+    for train, test in splits:
+        predicted = fit_predict(X[train], y[train], X[test])
+        for item, label in zip(test, predicted, strict=True):
+            errors_of_item[int(item)].append(float(label != y[item]))
+    per_item = [sum(e) / len(e) for e in errors_of_item.values() if e]
+    err1 = sum(per_item) / len(per_item)
+    fitted = fit_predict(X, y, X)
+    err = sum(float(fitted[i] != y[i]) for i in range(n)) / n
+    gamma = sum(float(y[i] != fitted[j]) for i in range(n) for j in range(n)) / n**2
+    err1_clipped = min(err1, gamma)
+    rate = (err1_clipped - err) / (gamma - err) if (err1 > err and gamma > err) else 0.0
+    weight = 0.632 / (1 - 0.368 * rate)
+    if err1 <= gamma:
+        plus = (1 - weight) * err + weight * err1
+    else:  # eq. 32 with R̂' = 1: Err^(.632) + 0.368 (γ̂ − err)
+        plus = 0.368 * err + 0.632 * err1 + 0.368 * (gamma - err)
+    return {
+        "loo_bootstrap_error": err1,
+        "resubstitution_error": err,
+        "no_information_error": gamma,
+        "relative_overfitting": rate,
+        "weight": weight,
+        "error": 0.368 * err + 0.632 * err1,
+        "error_632plus": plus,
+        "items_scored": len(per_item),
+    }
+
+
+def one_nn(X_train, y_train, X_test):
+    distance = ((X_test[:, None, :] - X_train[None, :, :]) ** 2).sum(axis=2)
+    return y_train[distance.argmin(axis=1)]
+
+
+@pytest.mark.parametrize(
+    ("learner", "n", "rounds", "seed"),
+    [
+        (tree_fit_predict, 50, 20, 6),
+        (one_nn, 30, 25, 1),  # memorises: err = 0, .632+ weights Err^(1) more
+        (nb_fit_predict, 24, 12, 2),
+        (one_nn, 12, 3, 7),  # 3 rounds on 12 items: some items are never out of the bag
+    ],
+)
+def test_bootstrap_632_equals_an_independent_implementation(learner, n, rounds, seed):
+    X, y = toy_data(n, seed=seed)
+    est = bootstrap_632(learner, X, y, rounds=rounds, rng=seed)
+    expected = _efron_by_hand(learner, X, y, bootstrap(n, rounds, rng=seed))
+    for name, value in expected.items():
+        assert getattr(est, name) == pytest.approx(value, abs=1e-12), name
+    rounds_again = [estimate_error(learner, X, y, [s]).error for s in bootstrap(n, rounds, seed)]
+    np.testing.assert_allclose(est.round_errors, rounds_again)
+    assert est.fits == rounds + 1
+    if rounds == 3:
+        assert est.items_scored < n  # the average runs over the items that were left out
+
+
+def test_loo_bootstrap_error_weights_items_not_rounds():
+    # Efron's Err^(1) averages each item's out-of-bag errors first; the mean of the per-round
+    # error rates (what evalkit computed before) weights a round by its out-of-bag size instead.
+    X, y = toy_data(30, seed=2)
+    est = bootstrap_632(one_nn, X, y, rounds=25, rng=2)
+    assert est.loo_bootstrap_error == pytest.approx(0.4449, abs=1e-4)  # per-round mean: 0.4131
+    assert abs(est.loo_bootstrap_error - np.mean(est.round_errors)) > 0.03
+    assert est.error == pytest.approx(
+        0.368 * est.resubstitution_error + 0.632 * est.loo_bootstrap_error
+    )
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(12, 40), st.integers(0, 10_000), st.sampled_from(["1nn", "tree", "nb"]))
+def test_632plus_lies_between_632_and_loo_bootstrap(n, seed, name):
+    learner = {"1nn": one_nn, "tree": tree_fit_predict, "nb": nb_fit_predict}[name]
+    X, y = toy_data(n, seed=seed)
+    if len(set(y.tolist())) < 2:
+        return
+    est = bootstrap_632(learner, X, y, rounds=10, rng=seed)
+    assert 0.0 <= est.relative_overfitting <= 1.0
+    assert 0.632 - 1e-12 <= est.weight <= 1.0 + 1e-12
+    err, err1, gamma = est.resubstitution_error, est.loo_bootstrap_error, est.no_information_error
+    if err <= err1 <= gamma:  # where the paper says .632+ is a compromise of the two
+        assert est.error - 1e-12 <= est.error_632plus <= err1 + 1e-12
+    if err1 <= err or gamma <= err:  # no overfitting measured: R̂' = 0
+        assert est.error_632plus == pytest.approx(est.error)
+
+
+def test_constant_classifier_has_gamma_equal_to_its_error_and_632plus_equal_to_632():
+    X, y = toy_data(40, seed=3)
+
+    def always_one(X_train, y_train, X_test):
+        return np.ones(len(X_test), dtype=int)
+
+    est = bootstrap_632(always_one, X, y, rounds=20, rng=3)
+    assert est.no_information_error == pytest.approx(np.mean(y != 1))
+    assert est.no_information_error == pytest.approx(est.resubstitution_error)
+    assert est.relative_overfitting == 0.0 and est.weight == pytest.approx(0.632)
+    assert est.error_632plus == pytest.approx(est.error)
+
+
+def test_632plus_branches():
+    from evalkit.resampling import _632plus
+
+    # Err^(1) above γ̂: clipped at γ̂, R̂' = 1, estimate .632·Err^(1) + .368·γ̂
+    assert _632plus(0.0, 0.6, 0.5) == pytest.approx((0.632 * 0.6 + 0.368 * 0.5, 1.0, 1.0))
+    # Err^(1) below err, or γ̂ below err: no overfitting, the .632 estimate
+    assert _632plus(0.1, 0.05, 0.5)[0] == pytest.approx(0.368 * 0.1 + 0.632 * 0.05)
+    assert _632plus(0.2, 0.3, 0.15)[:2] == pytest.approx((0.368 * 0.2 + 0.632 * 0.3, 0.0))
+    # memorising learner on labels it cannot predict (err = 0, Err^(1) = γ̂): .632+ = Err^(1)
+    assert _632plus(0.0, 0.5, 0.5) == pytest.approx((0.5, 1.0, 1.0))
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.sampled_from(["a", "b", "c"]), min_size=1, max_size=30),
+    st.integers(0, 2**31),
+)
+def test_no_information_error_is_the_double_sum(labels, seed):
+    y = np.array(labels)
+    pred = np.random.default_rng(seed).choice(["a", "b", "c", "d"], size=y.size)
+    double_sum = np.mean(y[:, None] != pred[None, :])
+    assert no_information_error(y, pred) == pytest.approx(double_sum)
+
+
+def test_no_information_error_bad_inputs():
+    with pytest.raises(ValueError, match="labels and predictions must have the same length"):
+        no_information_error([0, 1, 1], [0, 1])
+    with pytest.raises(TypeError, match="labels must be a sequence of class labels"):
+        no_information_error("01", [0, 1])
+    with pytest.raises(ValueError, match="labels must not be empty"):
+        no_information_error([], [])
+    with pytest.raises(ValueError, match="predictions must not be empty"):
+        no_information_error([1], [])
 
 
 def test_estimate_error_accepts_lists():
