@@ -34,6 +34,7 @@ opposite, exactly as in R and SciPy.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any
 
@@ -52,13 +53,18 @@ from evalkit._validation import (
     to_output,
 )
 from evalkit.distributions import _log_binomial_pmf
+from evalkit.intervals import _wilson_limits, _z
 from evalkit.results import Interval, TestResult
 
 __all__ = [
+    "DIFFERENCE_METHODS",
     "TIE_TOLERANCE",
     "NullDistribution",
     "RateDifference",
+    "boschloo_exact",
     "chi_square_2x2",
+    "difference_coverage",
+    "difference_interval",
     "fisher_exact",
     "fisher_null_distribution",
     "hypergeometric_pmf",
@@ -211,28 +217,45 @@ def rate_difference(
 # the 2×2 table and the hypergeometric distribution (Wolff eq. 21–22)
 
 
-def _as_tables(table: ArrayLike, name: str = "table") -> np.ndarray:
-    """Validate a 2×2 table or a stack of them (shape (..., 2, 2)) of counts."""
+def _as_tables(table: ArrayLike, name: str = "table", *, empty_rows: bool = False) -> np.ndarray:
+    """Validate a 2×2 table or a stack of them (shape (..., 2, 2)) of counts.
+
+    Every column (a test set) must be non-empty. ``empty_rows=True`` admits a row of zeros: all
+    results correct (or all wrong) in both experiments, e.g. two perfect classifiers. For the
+    exact tests this is legitimate data (only one table has these margins, so p = 1); the χ²
+    statistic is 0/0 there and keeps refusing it.
+    """
     counts = as_counts(table, name)
     if counts.ndim < 2 or counts.shape[-2:] != (2, 2):
         raise ValueError(
             f"{name} must be a 2×2 table [[correct_A, correct_B], [wrong_A, wrong_B]] or a stack "
             f"of them with shape (..., 2, 2); got shape {counts.shape}"
         )
-    sizes = counts.sum(axis=-2)  # K_A, K_B (column sums)
-    outcomes = counts.sum(axis=-1)  # n, K − n (row sums)
-    for margins, what in (
-        (sizes, ("test-set size of A (column 0)", "test-set size of B (column 1)")),
-        (outcomes, ("number correct (row 0)", "number wrong (row 1)")),
-    ):
+    checks = [
+        (
+            counts.sum(axis=-2),  # K_A, K_B (column sums)
+            ("test-set size of A (column 0)", "test-set size of B (column 1)"),
+            "every column (a test set) must have a positive sum",
+        )
+    ]
+    if not empty_rows:
+        checks.append(
+            (
+                counts.sum(axis=-1),  # n, K − n (row sums)
+                ("number correct (row 0)", "number wrong (row 1)"),
+                "every row and column of a 2×2 table must have a positive sum for the χ² "
+                "statistic, which is 0/0 otherwise (fisher_exact and boschloo_exact accept an "
+                "empty row and give p = 1)",
+            )
+        )
+    for margins, what, rule in checks:
         empty = margins == 0
         if empty.any():
             index = np.argwhere(empty)[0]
             bad_table = counts[tuple(index[:-1])]
             raise ValueError(
                 f"{name} has an empty margin: the {what[index[-1]]} is 0 in "
-                f"{bad_table.tolist()}; every row and column of a 2×2 table must have a "
-                "positive sum (otherwise the table carries no information about a difference)"
+                f"{bad_table.tolist()}; {rule}"
             )
     return counts
 
@@ -404,8 +427,10 @@ def _fisher_flat(
     return np.minimum(log_sum + constant, 0.0), observed + constant
 
 
-def fisher_exact(table: ArrayLike, alternative: str = "two-sided") -> TestResult:
-    """Fisher's exact test for two rates measured on independent test sets.
+def fisher_exact(
+    table: ArrayLike, alternative: str = "two-sided", method: str = "exact"
+) -> TestResult:
+    """Fisher's exact test (or its mid-p version) for two rates on independent test sets.
 
     Wolff (2014), §4.1, eq. 21–23. Given the margins of the table (K_A, K_B and the total number
     correct n), the number ν of correct results in A follows the hypergeometric distribution
@@ -416,6 +441,17 @@ def fisher_exact(table: ArrayLike, alternative: str = "two-sided") -> TestResult
     arithmetic are not lost to rounding. The one-sided p-values are P(ν ≥ n_A) ("greater")
     and P(ν ≤ n_A) ("less"). All sums are done in log space.
 
+    The **mid-p** version (``method="mid-p"``) subtracts half the probability of the observed
+    table, p_mid = p − P(n_A)/2 (Lancaster 1961; recommended by Lydersen, Fagerland and Laake,
+    "Recommended tests for association in 2×2 tables", *Statistics in Medicine* 28:1159, 2009):
+    it removes most of the conservatism that the discreteness of ν causes, at the price of no
+    longer guaranteeing the level (in practice it rarely exceeds it; notebook 03 checks this by
+    exact enumeration).
+
+    A table with an empty row (every result correct, or every result wrong, in both
+    experiments — two perfect classifiers, say) is legitimate: only one table has these
+    margins, it carries no evidence of a difference, and every p-value (mid-p included) is 1.
+
     Parameters
     ----------
     table : array_like, shape (2, 2) or (..., 2, 2)
@@ -425,6 +461,8 @@ def fisher_exact(table: ArrayLike, alternative: str = "two-sided") -> TestResult
     alternative : {"two-sided", "less", "greater"}
         H1. ``"greater"``: the odds ratio is > 1 (A's true rate of correct results is higher
         than B's); ``"less"``: it is < 1. Same meaning as in R and ``scipy.stats.fisher_exact``.
+    method : {"exact", "mid-p"}
+        Fisher's p-value, or the mid-p value (the exact p-value minus half P(observed table)).
 
     Returns
     -------
@@ -433,7 +471,8 @@ def fisher_exact(table: ArrayLike, alternative: str = "two-sided") -> TestResult
         ``estimate`` the sample odds ratio (n_A·(K_B − n_B))/(n_B·(K_A − n_A)) (inf when a
         denominator count is 0), ``details["p_observed"]`` the probability of the observed
         table, P(n_A) = T(n_A | H0), and ``details["difference"]`` the difference of the
-        rates n_A/K_A − n_B/K_B. Arrays of shape (...) for a stack of tables.
+        rates n_A/K_A − n_B/K_B. Arrays of shape (...) for a stack of tables. The odds ratio
+        is NaN for a table with an empty row (0/0), as in SciPy.
 
     Examples
     --------
@@ -446,24 +485,34 @@ def fisher_exact(table: ArrayLike, alternative: str = "two-sided") -> TestResult
     0.0357
     >>> fisher_exact([[[47, 40], [3, 10]], [[94, 80], [6, 20]]]).pvalue.round(3)
     array([0.071, 0.005])
+    >>> round(fisher_exact([[47, 40], [3, 10]], method="mid-p").pvalue, 4)
+    0.0572
+    >>> fisher_exact([[50, 50], [0, 0]]).pvalue  # two perfect classifiers: no evidence
+    1.0
     """
-    counts = _as_tables(table)
+    counts = _as_tables(table, empty_rows=True)
     alternative = check_choice(alternative, "alternative", _ALTERNATIVES)
+    method = check_choice(method, "method", ("exact", "mid-p"))
     flat = counts.reshape(-1, 2, 2)
     a, b = flat[:, 0, 0], flat[:, 0, 1]
     c, d = flat[:, 1, 0], flat[:, 1, 1]
     n, ka = a + b, a + c
     k = ka + b + d
     log_p, log_obs = _fisher_flat(a, n, ka, k, alternative)
+    pvalue = np.exp(log_p)
+    if method == "mid-p":
+        single = (n == 0) | (n == k)  # only one table possible: no evidence, p = 1
+        pvalue = np.where(single, 1.0, pvalue - 0.5 * np.exp(log_obs))
     shape = counts.shape[:-2]
     with np.errstate(divide="ignore", invalid="ignore"):
         odds_ratio = np.where(b * c > 0, (a * d) / np.where(b * c > 0, b * c, 1), np.inf)
+    odds_ratio = np.where((a * d == 0) & (b * c == 0), np.nan, odds_ratio)
     difference = a / ka - b / (b + d)
     return TestResult(
         statistic=a.reshape(shape).astype(float),
-        pvalue=np.exp(log_p).reshape(shape),
+        pvalue=pvalue.reshape(shape),
         alternative=alternative,
-        method="Fisher's exact test",
+        method="Fisher's exact test" if method == "exact" else "Fisher's mid-p test",
         statistic_name="n_A (correct in A)",
         estimate=odds_ratio.reshape(shape),
         details={
@@ -523,7 +572,7 @@ def fisher_null_distribution(table: ArrayLike, alternative: str = "two-sided") -
     >>> dist.values[dist.counted].tolist()
     [37, 38, 39, 40, 47, 48, 49, 50]
     """
-    counts = _as_tables(table)
+    counts = _as_tables(table, empty_rows=True)
     if counts.shape != (2, 2):
         raise ValueError(f"table must be a single 2×2 table; got shape {counts.shape}")
     alternative = check_choice(alternative, "alternative", _ALTERNATIVES)
@@ -684,7 +733,519 @@ def posterior_null_probability(pvalue: ArrayLike, prior_null: ArrayLike = 0.5) -
 
 
 # --------------------------------------------------------------------------------------------
+# Boschloo's exact unconditional test (beyond the documents; Boschloo 1970)
+
+
+@functools.lru_cache(maxsize=64)
+def _log_combinations(k: int) -> np.ndarray:
+    """ln C(k, i) for i = 0 … k (read-only; lnΓ is exact enough for the k of a 2×2 enumeration)."""
+    i = np.arange(k + 1, dtype=float)
+    out = special.gammaln(k + 1.0) - special.gammaln(i + 1) - special.gammaln(k - i + 1)
+    out.setflags(write=False)
+    return out
+
+
+def _binomial_rows(k: int, index: np.ndarray, rates: np.ndarray) -> np.ndarray:
+    """Bin(index; k, rate) with ``rates`` broadcast against ``index`` (0·ln 0 = 0 at the ends)."""
+    rates = np.asarray(rates, dtype=float)
+    with np.errstate(divide="ignore"):
+        # ln 0 = −inf becomes a huge finite number, so that 0·ln 0 gives 0 and n·ln 0 gives −inf
+        log_rate = np.maximum(np.log(rates), _LOG_ZERO)
+        log_rest = np.maximum(np.log1p(-rates), _LOG_ZERO)
+    return np.exp(_log_combinations(k)[index] + index * log_rate + (k - index) * log_rest)
+
+
+_LOG_ZERO = -1e300
+
+
+@dataclass(frozen=True)
+class _Outcomes:
+    """Every outcome (n_A, n_B) of two experiments of K_A and K_B items, with Fisher's statistics.
+
+    Arrays have shape (K_A + 1, K_B + 1), indexed by (n_A, n_B). ``conditional`` is Fisher's
+    null probability of n_A given the total n = n_A + n_B (Wolff eq. 22); ``less`` and
+    ``greater`` are Fisher's one-sided p-values P(ν ≤ n_A | n) and P(ν ≥ n_A | n), and
+    ``not_less`` = P(ν > n_A | n), ``not_greater`` = P(ν < n_A | n) their complements, summed
+    directly (not as 1 − p) so that p-values close to 1 can be told apart (see
+    :func:`_as_extreme`).
+    """
+
+    size_a: int
+    size_b: int
+    total: np.ndarray
+    conditional: np.ndarray
+    less: np.ndarray
+    greater: np.ndarray
+    not_less: np.ndarray
+    not_greater: np.ndarray
+
+    def side(self, name: str) -> tuple[np.ndarray, np.ndarray]:
+        """The statistic of one side ("less" or "greater") and its complement."""
+        return getattr(self, name), getattr(self, "not_" + name)
+
+
+def _outcomes(size_a: int, size_b: int) -> _Outcomes:
+    """All (K_A + 1)(K_B + 1) outcomes of two experiments of K_A and K_B items at once."""
+    n_a = np.arange(size_a + 1)[:, None]
+    n_b = np.arange(size_b + 1)[None, :]
+    total = n_a + n_b
+    log_ka, log_kb, log_k = (_log_combinations(m) for m in (size_a, size_b, size_a + size_b))
+    conditional = np.exp(log_ka[n_a] + log_kb[n_b] - log_k[total])  # eq. 22
+    # lay the outcomes out by total n (rows) and ν = n_A (columns): the one-sided p-values
+    # are then running sums along each row, from the left (less) or from the right (greater)
+    by_total = np.zeros((size_a + size_b + 1, size_a + 1))
+    by_total[total, np.broadcast_to(n_a, total.shape)] = conditional
+    running_less = np.cumsum(by_total, axis=1)
+    running_greater = np.cumsum(by_total[:, ::-1], axis=1)[:, ::-1]
+    zero = np.zeros((by_total.shape[0], 1))
+    not_less = np.concatenate([running_greater[:, 1:], zero], axis=1)  # P(ν ≥ n_A + 1)
+    not_greater = np.concatenate([zero, running_less[:, :-1]], axis=1)  # P(ν ≤ n_A − 1)
+    arrays = [
+        total,
+        conditional,
+        *(np.minimum(x[total, n_a], 1.0) for x in (running_less, running_greater)),
+        *(np.minimum(x[total, n_a], 1.0) for x in (not_less, not_greater)),
+    ]
+    for array in arrays:
+        array.setflags(write=False)
+    return _Outcomes(size_a, size_b, *arrays)
+
+
+def _conditional_rejection(outcomes: _Outcomes, region: np.ndarray) -> np.ndarray:
+    """c_n = P(region | n correct in all, H0) for n = 0 … K (Fisher's conditional probability).
+
+    Under H0 with common rate π, P(n_A, n_B) = c(n_A | n)·Bin(n; K, π), so the unconditional
+    probability of the region is the mixture Σ_n c_n·Bin(n; K, π) — a polynomial in π in
+    Bernstein form whose coefficients c_n ∈ [0, 1] are computed once per region.
+    """
+    return np.bincount(
+        outcomes.total.ravel(),
+        weights=np.where(region, outcomes.conditional, 0.0).ravel(),
+        minlength=outcomes.size_a + outcomes.size_b + 1,
+    )
+
+
+def _mixture(coefficients: np.ndarray, rates: np.ndarray) -> np.ndarray:
+    """Σ_n c_n·Bin(n; K, π) for every π in ``rates`` (any shape), K = len(c) − 1."""
+    k = coefficients.size - 1
+    index = np.arange(k + 1)
+    return _binomial_rows(k, index, np.asarray(rates)[..., None]) @ coefficients
+
+
+_ZOOM = np.linspace(0.0, 1.0, 17)  # points per bracket in the refinement (bracket shrinks 8×)
+_ZOOM_ROUNDS = 2  # then a parabola through the best three points (see _supremum)
+_PEAK_MARGIN = 0.02  # grid maxima this close to the best are refined (see _supremum)
+_MAX_PEAKS = 8
+
+
+@functools.lru_cache(maxsize=64)
+def _theta_grid(k: int) -> tuple[np.ndarray, np.ndarray]:
+    """The search grid in θ = arcsin √π (step σ/4, σ = 1/(2√K)) and Bin(n; K, sin²θ) on it."""
+    step = 0.125 / np.sqrt(max(k, 1))
+    theta = np.linspace(0.0, np.pi / 2, int(np.ceil(np.pi / 2 / step)) + 1)
+    pmf = _binomial_rows(k, np.arange(k + 1), np.sin(theta)[:, None] ** 2)
+    theta.setflags(write=False)
+    pmf.setflags(write=False)
+    return theta, pmf
+
+
+def _supremum(coefficients: np.ndarray) -> tuple[float, float]:
+    """max over π ∈ [0, 1] of Σ_n c_n·Bin(n; K, π), and the π where it is reached.
+
+    The search runs in θ = arcsin √π, where every binomial Bin(n; K, sin²θ) has about the same
+    width σ = 1/(2√K) (the variance-stabilising transformation). A grid with step σ/4 samples
+    every bump of the mixture at least eight times; near a maximum a mixture of positive, nearly
+    Gaussian bumps curves no faster than −p/σ², so the grid's best point is within a factor
+    1 − (σ/8)²/(2σ²) ≈ 0.992 of the true supremum, and any local maximum that could beat it has
+    a grid value above 1 − ``_PEAK_MARGIN`` (2 %) of the grid's best. Each such candidate (the
+    eight highest at most) is refined: two rounds of 17 points across its bracket, keeping the
+    best point and its neighbours (the bracket shrinks 64-fold, to σ/128), then the vertex of
+    the parabola through the best three points (spaced σ/1024), which leaves a relative error
+    of the maximum below 10^-12. The tests compare the result with ``scipy.stats.boschloo_exact``
+    and with a brute-force grid of 200 001 points.
+    """
+    theta, pmf = _theta_grid(coefficients.size - 1)
+    values = pmf @ coefficients
+    best = values.max()
+    if best >= 1 - 1e-13:  # a p-value cannot exceed 1
+        return 1.0, float(np.sin(theta[values.argmax()]) ** 2)
+    left = np.concatenate([[-np.inf], values[:-1]])
+    right = np.concatenate([values[1:], [-np.inf]])
+    peaks = np.flatnonzero(
+        (values >= left) & (values >= right) & (values >= best * (1 - _PEAK_MARGIN))
+    )
+    peaks = peaks[np.argsort(values[peaks])[::-1][:_MAX_PEAKS]]
+    width = theta[1] - theta[0]
+    low = np.maximum(theta[peaks] - width, 0.0)
+    high = np.minimum(theta[peaks] + width, np.pi / 2)
+    rows = np.arange(peaks.size)
+    for _ in range(_ZOOM_ROUNDS):
+        points = low[:, None] + (high - low)[:, None] * _ZOOM
+        zoom_values = _mixture(coefficients, np.sin(points) ** 2)
+        centre = points[rows, zoom_values.argmax(axis=1)]
+        half = (high - low) / (_ZOOM.size - 1)
+        low, high = np.maximum(centre - half, 0.0), np.minimum(centre + half, np.pi / 2)
+    # the vertex of the parabola through the best point of the last round and its neighbours
+    j = np.clip(zoom_values.argmax(axis=1), 1, _ZOOM.size - 2)
+    before, middle, after = (zoom_values[rows, j + shift] for shift in (-1, 0, 1))
+    spacing = points[:, 1] - points[:, 0]
+    curvature = before - 2 * middle + after
+    with np.errstate(divide="ignore", invalid="ignore"):
+        offset = np.where(curvature < 0, 0.5 * spacing * (before - after) / curvature, 0.0)
+    vertex = np.clip(points[rows, j] + np.clip(offset, -spacing, spacing), 0.0, np.pi / 2)
+    candidates = np.concatenate([points, vertex[:, None]], axis=1)
+    candidate_values = np.concatenate(
+        [zoom_values, _mixture(coefficients, np.sin(vertex) ** 2)[:, None]], axis=1
+    )
+    i = np.unravel_index(candidate_values.argmax(), candidate_values.shape)
+    if candidate_values[i] < best:  # cannot happen: the brackets contain the grid points
+        i, candidates, candidate_values = (values.argmax(),), theta, values
+    return min(float(candidate_values[i]), 1.0), float(np.sin(candidates[i]) ** 2)
+
+
+def _at_most(values: Any, bound: Any) -> Any:
+    """values ≤ bound·(1 + TIE_TOLERANCE): "at most", with R's relative tolerance for ties."""
+    return values <= bound * (1 + TIE_TOLERANCE)
+
+
+def _as_extreme(
+    statistic: np.ndarray, complement: np.ndarray, bound: float, bound_complement: float
+) -> np.ndarray:
+    """Outcomes whose one-sided Fisher p-value is at most ``bound``, ties included.
+
+    The relative tolerance :data:`TIE_TOLERANCE` is applied to the smaller of the two tails:
+    to the p-value itself when it is at most 1/2, else to its complement (P(ν > n_A | n) for
+    "less"), because 0.99999994 and 1 differ by 6·10⁻⁸ — a genuine difference that a relative
+    tolerance of 10⁻⁷ on the p-value would take for a tie.
+    """
+    if bound <= 0.5:
+        return _at_most(statistic, bound)
+    return complement >= bound_complement * (1 - TIE_TOLERANCE)
+
+
+_MAX_OUTCOMES = 1_100_000  # (K_A + 1)(K_B + 1) outcomes enumerated at most (≈ 1000 per side)
+
+
+def _check_enumerable(size_a: int, size_b: int, what: str) -> None:
+    if (size_a + 1) * (size_b + 1) > _MAX_OUTCOMES:
+        raise ValueError(
+            f"{what} enumerates all (K_A + 1)(K_B + 1) outcomes; with K_A = {size_a} and "
+            f"K_B = {size_b} that is {(size_a + 1) * (size_b + 1):,}, more than the "
+            f"{_MAX_OUTCOMES:,} allowed (about 1000 items per side); with test sets this large "
+            "fisher_exact(..., method='mid-p') or chi_square_2x2 agree closely with it"
+        )
+
+
+def boschloo_exact(table: ArrayLike, alternative: str = "two-sided") -> TestResult:
+    """Boschloo's exact unconditional test for two rates on independent test sets.
+
+    Fisher's test conditions on the total number correct n (Wolff, footnote 5); Boschloo (1970)
+    keeps only K_A and K_B fixed, as the experiment does. It uses Fisher's one-sided p-value as
+    the test statistic and takes the p-value unconditionally, as the largest probability over
+    the unknown common rate π (the nuisance parameter) of a table at most as extreme:
+
+        p = sup_π Σ_{(ν_A, ν_B): T(ν_A, ν_B) ≤ T(n_A, n_B)} Bin(ν_A; K_A, π)·Bin(ν_B; K_B, π),
+
+    T the Fisher p-value P(ν ≥ n_A | n) for ``"greater"`` (P(ν ≤ n_A | n) for ``"less"``),
+    "≤" with the relative tolerance :data:`TIE_TOLERANCE` for ties. Because Fisher's test is
+    valid for every n, p is never larger than Fisher's one-sided p-value, and the test never
+    exceeds its level. Two-sided, as in ``scipy.stats.boschloo_exact``, p is twice the smaller
+    one-sided p-value (at most 1). Lydersen, Fagerland and Laake (2009, *Statistics in Medicine*
+    28:1159) recommend it over Fisher's test for 2×2 tables of two independent samples.
+
+    The sum is written as Σ_n c_n·Bin(n; K, π), with c_n Fisher's conditional probability of
+    the region given n, so a value of π costs K + 1 terms; the supremum is found on a grid in
+    arcsin √π with local refinement (:func:`_supremum`), instead of a general optimiser.
+
+    Parameters
+    ----------
+    table : array_like, shape (2, 2)
+        ``[[correct_A, correct_B], [wrong_A, wrong_B]]`` as in :func:`fisher_exact`; both
+        columns non-empty, at most about 1000 items per column.
+    alternative : {"two-sided", "less", "greater"}
+        As in :func:`fisher_exact` (``"greater"``: A's true rate of correct results is higher).
+
+    Returns
+    -------
+    TestResult
+        ``statistic`` Fisher's one-sided p-value (of the side that gives the smaller p-value
+        when two-sided, as SciPy), ``pvalue``, ``estimate`` the difference of rates
+        n_A/K_A − n_B/K_B, ``details["nuisance_rate"]`` the π where the supremum is reached,
+        ``details["pvalue_less"]`` and ``details["pvalue_greater"]`` the one-sided p-values.
+
+    Examples
+    --------
+    Wolff's example 1 (47/50 vs 40/50): Fisher's two-sided p is 0.071, Boschloo's 0.054.
+
+    >>> r = boschloo_exact([[47, 40], [3, 10]])
+    >>> round(r.pvalue, 4), round(r.statistic, 4)
+    (0.0536, 0.0357)
+    >>> round(boschloo_exact([[47, 40], [3, 10]], alternative="greater").pvalue, 4)
+    0.0268
+    >>> boschloo_exact([[50, 50], [0, 0]]).pvalue  # two perfect classifiers
+    1.0
+    """
+    counts = _as_tables(table, empty_rows=True)
+    if counts.shape != (2, 2):
+        raise ValueError(f"table must be a single 2×2 table; got shape {counts.shape}")
+    alternative = check_choice(alternative, "alternative", _ALTERNATIVES)
+    n_a, n_b = int(counts[0, 0]), int(counts[0, 1])
+    size_a, size_b = n_a + int(counts[1, 0]), n_b + int(counts[1, 1])
+    _check_enumerable(size_a, size_b, "boschloo_exact")
+    outcomes = _outcomes(size_a, size_b)
+    sides = {}
+    for side in ("less", "greater") if alternative == "two-sided" else (alternative,):
+        statistic, complement = outcomes.side(side)
+        region = _as_extreme(statistic, complement, statistic[n_a, n_b], complement[n_a, n_b])
+        pvalue, rate = _supremum(_conditional_rejection(outcomes, region))
+        sides[side] = (pvalue, rate, float(statistic[n_a, n_b]))
+    side = min(sides, key=lambda name: sides[name][0])
+    pvalue, rate, statistic = sides[side]
+    if alternative == "two-sided":
+        pvalue = min(1.0, 2 * pvalue)
+    return TestResult(
+        statistic=statistic,
+        pvalue=pvalue,
+        alternative=alternative,
+        method="Boschloo's exact unconditional test",
+        statistic_name=f"Fisher's p ({side})",
+        estimate=n_a / size_a - n_b / size_b,
+        details={
+            "nuisance_rate": rate,
+            **{f"pvalue_{name}": value[0] for name, value in sides.items()},
+        },
+    )
+
+
+def _largest_region(outcomes: _Outcomes, side: str, bound: float) -> np.ndarray:
+    """The largest region {T ≤ t} of one side whose supremum over π is at most ``bound``."""
+    statistic, complement = outcomes.side(side)
+    thresholds, first = np.unique(statistic, return_index=True)
+    complements = complement.ravel()[first]
+    lo, hi = -1, thresholds.size  # thresholds[lo] is valid (−1: none), thresholds[hi] is not
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        candidate = _as_extreme(statistic, complement, thresholds[mid], complements[mid])
+        size, _ = _supremum(_conditional_rejection(outcomes, candidate))
+        lo, hi = (mid, hi) if _at_most(size, bound) else (lo, mid)
+    if lo < 0:
+        return np.zeros(statistic.shape, dtype=bool)
+    return _as_extreme(statistic, complement, thresholds[lo], complements[lo])
+
+
+@functools.lru_cache(maxsize=64)
+def _boschloo_region(size_a: int, size_b: int, level: float) -> np.ndarray:
+    """The outcomes where Boschloo's two-sided test rejects at ``level`` (computed once).
+
+    Two-sided rejection means a one-sided p-value ≤ level/2. On each side the candidate regions
+    {T ≤ t} grow with the threshold t and so does their supremum; a binary search over the
+    distinct values of T finds the largest region whose supremum is at most level/2.
+    """
+    outcomes = _outcomes(size_a, size_b)
+    region = _largest_region(outcomes, "less", level / 2) | _largest_region(
+        outcomes, "greater", level / 2
+    )
+    region.setflags(write=False)
+    return region
+
+
+# --------------------------------------------------------------------------------------------
+# interval for the difference of two rates, and its exact coverage (beyond the documents)
+
+DIFFERENCE_METHODS = ("newcombe", "agresti-caffo", "wald")
+_DIFFERENCE_NAMES = {
+    "newcombe": "Newcombe hybrid score",
+    "agresti-caffo": "Agresti-Caffo",
+    "wald": "Wald (Tan eq. 4.15)",
+}
+
+
+def _difference_limits(
+    method: str, n_a: Any, k_a: Any, n_b: Any, k_b: Any, confidence: float
+) -> tuple[np.ndarray, np.ndarray]:
+    """Limits for rate_a − rate_b on validated float arrays, clipped to [−1, 1]."""
+    rate_a, rate_b = n_a / k_a, n_b / k_b
+    difference = rate_a - rate_b
+    z = _z(confidence)
+    if method == "newcombe":  # Newcombe (1998), method 10, from the Wilson intervals (eq. 4.13)
+        low_a, high_a = _wilson_limits(n_a, k_a, confidence)
+        low_b, high_b = _wilson_limits(n_b, k_b, confidence)
+        low = difference - np.sqrt((rate_a - low_a) ** 2 + (high_b - rate_b) ** 2)
+        high = difference + np.sqrt((high_a - rate_a) ** 2 + (rate_b - low_b) ** 2)
+    else:
+        if method == "agresti-caffo":  # one success and one failure added to each sample
+            n_a, k_a, n_b, k_b = n_a + 1, k_a + 2, n_b + 1, k_b + 2
+            rate_a, rate_b = n_a / k_a, n_b / k_b
+        centre = rate_a - rate_b
+        half = z * np.sqrt(rate_a * (1 - rate_a) / k_a + rate_b * (1 - rate_b) / k_b)  # eq. 4.14
+        low, high = centre - half, centre + half  # eq. 4.15
+    return np.clip(low, -1.0, 1.0), np.clip(high, -1.0, 1.0)
+
+
+def difference_interval(
+    successes_a: ArrayLike,
+    trials_a: ArrayLike,
+    successes_b: ArrayLike,
+    trials_b: ArrayLike,
+    method: str = "newcombe",
+    confidence: float = 0.95,
+) -> Interval:
+    """Confidence interval for rate_a − rate_b from two independent test sets.
+
+    With rates r = n/K (correct results, or errors: the interval is for the difference of
+    whatever the counts count) and z = z_{α/2}:
+
+    * ``"wald"`` — Tan, Steinbach and Kumar eq. 4.14–4.15 (:func:`rate_difference`):
+      (r_A − r_B) ± z·√(r_A(1 − r_A)/K_A + r_B(1 − r_B)/K_B). Its coverage collapses when a
+      test set is small and its rate near 0 or 1 (a test set with no error has variance 0).
+    * ``"newcombe"`` — Newcombe (1998, *Statistics in Medicine* 17:873), method 10, the hybrid
+      score interval: with the Wilson intervals [l_A, u_A] and [l_B, u_B] of each rate
+      (Tan eq. 4.13), d − √((r_A − l_A)² + (u_B − r_B)²) to d + √((u_A − r_A)² + (r_B − l_B)²).
+    * ``"agresti-caffo"`` — Agresti and Caffo (2000, *The American Statistician* 54:280): the
+      Wald interval after adding one success and one failure to each sample.
+
+    Limits are clipped to [−1, 1] (only Wald and Agresti–Caffo can leave it).
+    :func:`difference_coverage` gives the exact coverage of each.
+
+    Parameters
+    ----------
+    successes_a, trials_a, successes_b, trials_b : int or array_like
+        Counts n_A ≤ K_A and n_B ≤ K_B, K ≥ 1 (broadcast together).
+    method : {"newcombe", "agresti-caffo", "wald"}
+        The interval.
+    confidence : float
+        Nominal confidence level, strictly between 0 and 1.
+
+    Returns
+    -------
+    Interval
+        ``low``, ``high``, ``estimate`` the observed difference n_A/K_A − n_B/K_B.
+
+    Examples
+    --------
+    Tan's example 4.5 with whole counts: 4 errors in 30 records against 1250 in 5000.
+
+    >>> print(difference_interval(4, 30, 1250, 5000, method="wald"))
+    -0.1167 (95% Wald (Tan eq. 4.15) interval -0.2388 to 0.005466)
+    >>> print(difference_interval(4, 30, 1250, 5000))
+    -0.1167 (95% Newcombe hybrid score interval -0.2048 to 0.04832)
+    """
+    method = check_choice(method, "method", DIFFERENCE_METHODS)
+    level = check_confidence(confidence)
+    n_a, k_a, n_b, k_b = _difference_counts(successes_a, trials_a, successes_b, trials_b)
+    low, high = _difference_limits(method, n_a, k_a, n_b, k_b, level)
+    return Interval(
+        low=low,
+        high=high,
+        estimate=n_a / k_a - n_b / k_b,
+        confidence=level,
+        method=_DIFFERENCE_NAMES[method],
+    )
+
+
+def _difference_counts(
+    successes_a: Any, trials_a: Any, successes_b: Any, trials_b: Any
+) -> list[np.ndarray]:
+    """Validated, broadcast float arrays n_A, K_A, n_B, K_B."""
+    n_a = as_counts(successes_a, "successes_a")
+    k_a = as_counts(trials_a, "trials_a", minimum=1)
+    n_b = as_counts(successes_b, "successes_b")
+    k_b = as_counts(trials_b, "trials_b", minimum=1)
+    n_a, k_a, n_b, k_b = broadcast(successes_a=n_a, trials_a=k_a, successes_b=n_b, trials_b=k_b)
+    check_at_most(n_a, k_a, "successes_a", "trials_a")
+    check_at_most(n_b, k_b, "successes_b", "trials_b")
+    return [x.astype(float) for x in (n_a, k_a, n_b, k_b)]
+
+
+_COVERAGE_TOLERANCE = 1e-12  # a true difference this close to a limit counts as covered
+
+
+def _binomial_window(size: int, rates: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Outcome indices (len(rates), L) around size·rate outside which Bin < 4·10⁻²² in all.
+
+    Hoeffding: P(|n − K·π| ≥ t) ≤ 2·exp(−2t²/K) < 4·10⁻²² for t = ⌈5√K⌉ + 1.
+    """
+    t = int(np.ceil(5 * np.sqrt(size))) + 1
+    length = min(size + 1, 2 * t + 1)
+    start = np.clip(np.round(size * rates) - t, 0, size + 1 - length).astype(np.int64)
+    return start[:, None] + np.arange(length)
+
+
+def difference_coverage(
+    method: str,
+    trials_a: int,
+    trials_b: int,
+    rate_a: ArrayLike,
+    rate_b: ArrayLike,
+    confidence: float = 0.95,
+) -> Any:
+    """Exact coverage of a :func:`difference_interval` method at true rates (rate_a, rate_b).
+
+    C(π_A, π_B) = Σ_{n_A, n_B} Bin(n_A; K_A, π_A)·Bin(n_B; K_B, π_B)·1[low ≤ π_A − π_B ≤ high]:
+    the probability that the interval computed from the two experiments contains the true
+    difference. The (K_A + 1)(K_B + 1) intervals are computed once; for each pair of rates only
+    the outcomes within Hoeffding windows of ±(⌈5√K⌉ + 1) around the expected counts are summed
+    (the rest weighs less than 10⁻²¹). Vectorized: pass grids of rates to get a whole coverage
+    map in one call.
+
+    Parameters
+    ----------
+    method : {"newcombe", "agresti-caffo", "wald"}
+        The interval (see :func:`difference_interval`).
+    trials_a, trials_b : int
+        K_A and K_B (single numbers ≥ 1).
+    rate_a, rate_b : float or array_like
+        True rates in [0, 1] (broadcast together).
+    confidence : float
+        Nominal confidence level, strictly between 0 and 1.
+
+    Returns
+    -------
+    float or ndarray
+        Coverage probabilities, shaped like the broadcast rates.
+
+    Examples
+    --------
+    Tan's setting, 30 against 5000 items, at true accuracies 0.98 and 0.90: Wald's interval
+    misses whenever A makes no error (0.98³⁰ = 55 % of the time).
+
+    >>> round(difference_coverage("wald", 30, 5000, 0.98, 0.90), 3)
+    0.448
+    >>> round(difference_coverage("newcombe", 30, 5000, 0.98, 0.90), 3)
+    0.964
+    """
+    method = check_choice(method, "method", DIFFERENCE_METHODS)
+    k_a = as_count(trials_a, "trials_a", minimum=1)
+    k_b = as_count(trials_b, "trials_b", minimum=1)
+    level = check_confidence(confidence)
+    x_a, x_b = broadcast(
+        rate_a=as_probabilities(rate_a, "rate_a"), rate_b=as_probabilities(rate_b, "rate_b")
+    )
+    grid_a, grid_b = np.meshgrid(np.arange(k_a + 1.0), np.arange(k_b + 1.0), indexing="ij")
+    low, high = _difference_limits(method, grid_a, float(k_a), grid_b, float(k_b), level)
+    flat_a, flat_b = x_a.ravel(), x_b.ravel()
+    index_a, index_b = _binomial_window(k_a, flat_a), _binomial_window(k_b, flat_b)
+    out = np.empty(flat_a.shape)
+    block = max(1, 2**21 // (index_a.shape[1] * index_b.shape[1]))
+    for first in range(0, flat_a.size, block):
+        part = slice(first, first + block)
+        ia, ib = index_a[part], index_b[part]
+        weight_a = _binomial_rows(k_a, ia, flat_a[part, None])
+        weight_b = _binomial_rows(k_b, ib, flat_b[part, None])
+        delta = (flat_a[part] - flat_b[part])[:, None, None]
+        cells = (ia[:, :, None], ib[:, None, :])
+        covered = (low[cells] <= delta + _COVERAGE_TOLERANCE) & (
+            delta - _COVERAGE_TOLERANCE <= high[cells]
+        )
+        out[part] = np.einsum("ma,mab,mb->m", weight_a, covered, weight_b)
+    return to_output(np.minimum(out, 1.0).reshape(x_a.shape))
+
+
+# --------------------------------------------------------------------------------------------
 # exact rejection probability by enumeration (beyond the documents)
+
+
+_TESTS = ("fisher", "chi2", "yates", "normal", "mid-p", "boschloo")
 
 
 def rejection_probability(
@@ -699,8 +1260,11 @@ def rejection_probability(
 
     Every outcome (n_A, n_B) of the two experiments, 0 ≤ n_A ≤ K_A and 0 ≤ n_B ≤ K_B, is
     enumerated; its probability is Bin(n_A; K_A, rate_a)·Bin(n_B; K_B, rate_b) and it counts when
-    the test's p-value is ≤ ``level``. With ``rate_b = rate_a`` (the default) this is the exact
-    type-I error of the test; otherwise its power. Tables with an empty margin (all correct or
+    the test's p-value is ≤ ``level`` (with the relative tolerance :data:`TIE_TOLERANCE`, so that
+    a p-value equal to the level in exact arithmetic rejects). With ``rate_b = rate_a`` (the
+    default) this is the exact type-I error of the test; otherwise its power. The rejection
+    region is computed once per call (for Boschloo's test once per (K_A, K_B, level) and kept),
+    so a whole curve of rates costs one matrix product. Tables with an empty row (all correct or
     all wrong in both experiments) carry no evidence and never reject.
 
     Parameters
@@ -714,9 +1278,11 @@ def rejection_probability(
         True rate of B; defaults to ``rate_a`` (H0 true).
     level : float
         Significance level α, strictly between 0 and 1.
-    test : {"fisher", "chi2", "yates", "normal"}
-        Fisher's exact test (two-sided), χ² without or with Yates' correction, or the two-sided
-        normal test of :func:`rate_difference` on the two observed rates.
+    test : {"fisher", "chi2", "yates", "normal", "mid-p", "boschloo"}
+        Fisher's exact test (two-sided), χ² without or with Yates' correction, the two-sided
+        normal test of :func:`rate_difference` on the two observed rates, Fisher's mid-p test
+        (:func:`fisher_exact` with ``method="mid-p"``) or Boschloo's test
+        (:func:`boschloo_exact`), all two-sided.
 
     Returns
     -------
@@ -731,30 +1297,38 @@ def rejection_probability(
     0.0248
     >>> round(rejection_probability(20, 20, 0.7, test="chi2"), 4)
     0.0533
+    >>> round(rejection_probability(20, 20, 0.7, test="boschloo"), 4)
+    0.0423
     """
     ka = as_count(size_a, "size_a", minimum=1)
     kb = as_count(size_b, "size_b", minimum=1)
     xa = as_probabilities(rate_a, "rate_a")
     xb = xa if rate_b is None else as_probabilities(rate_b, "rate_b")
     alpha = check_confidence(level, "level")
-    test = check_choice(test, "test", ("fisher", "chi2", "yates", "normal"))
+    test = check_choice(test, "test", _TESTS)
     xa, xb = broadcast(rate_a=xa, rate_b=xb)
+    _check_enumerable(ka, kb, "rejection_probability")
+    reject = _rejection_region(ka, kb, alpha, test)
+    weight_a = _binomial_rows(ka, np.arange(ka + 1), xa[..., None])  # (..., K_A + 1)
+    weight_b = _binomial_rows(kb, np.arange(kb + 1), xb[..., None])  # (..., K_B + 1)
+    prob = np.einsum("...i,ij,...j->...", weight_a, reject.astype(float), weight_b)
+    return to_output(np.minimum(prob, 1.0))
+
+
+def _rejection_region(ka: int, kb: int, alpha: float, test: str) -> np.ndarray:
+    """Boolean (K_A + 1, K_B + 1): the outcomes (n_A, n_B) where ``test`` rejects at ``alpha``."""
+    if test == "boschloo":
+        return _boschloo_region(ka, kb, alpha)
     na, nb = np.meshgrid(np.arange(ka + 1), np.arange(kb + 1), indexing="ij")
     tables = np.stack([np.stack([na, nb], -1), np.stack([ka - na, kb - nb], -1)], -2)
-    usable = (na + nb > 0) & (na + nb < ka + kb)
-    reject = np.zeros(na.shape, dtype=bool)
     if test == "normal":
-        r = rate_difference(na / ka, ka, nb / kb, kb)
         with np.errstate(invalid="ignore"):
-            reject = np.asarray(r.pvalue) <= alpha
-    else:
-        kept = tables[usable]
-        if test == "fisher":
-            p = fisher_exact(kept).pvalue
-        else:
-            p = chi_square_2x2(kept, correction=(test == "yates")).pvalue
-        reject[usable] = np.asarray(p) <= alpha
-    weight_a = stats.binom.pmf(np.arange(ka + 1), ka, xa[..., None])  # (..., K_A + 1)
-    weight_b = stats.binom.pmf(np.arange(kb + 1), kb, xb[..., None])  # (..., K_B + 1)
-    prob = np.einsum("...i,ij,...j->...", weight_a, reject.astype(float), weight_b)
-    return to_output(prob)
+            return _at_most(np.asarray(rate_difference(na / ka, ka, nb / kb, kb).pvalue), alpha)
+    if test in ("fisher", "mid-p"):
+        method = "exact" if test == "fisher" else "mid-p"
+        return _at_most(np.asarray(fisher_exact(tables, method=method).pvalue), alpha)
+    usable = (na + nb > 0) & (na + nb < ka + kb)  # χ² is 0/0 for an empty row
+    reject = np.zeros(na.shape, dtype=bool)
+    p = chi_square_2x2(tables[usable], correction=(test == "yates")).pvalue
+    reject[usable] = _at_most(np.asarray(p), alpha)
+    return reject
