@@ -32,8 +32,11 @@ from evalkit._validation import (
     as_real_array,
     broadcast,
     check_at_most,
+    check_confidence,
     to_output,
 )
+from evalkit.intervals import clopper_pearson
+from evalkit.results import Interval
 
 __all__ = [
     "ErrorEstimate",
@@ -399,12 +402,20 @@ class ErrorEstimate:
     estimate : float or ndarray
         :math:`\\hat P = \\sum_i P(\\omega_i)\\, k_i / N_i`.
     variance : float or ndarray
-        :math:`\\hat\\sigma^2 = \\sum_i P^2(\\omega_i)\\, \\hat P_i (1 - \\hat P_i) / N_i` with the
-        per-class rates :math:`\\hat P_i = k_i / N_i` plugged in.
+        Fouladi's :math:`\\hat\\sigma^2 = \\sum_i P^2(\\omega_i)\\, \\hat P_i (1 - \\hat P_i) / N_i`
+        with the per-class rates :math:`\\hat P_i = k_i / N_i` plugged in. A class with no
+        errors contributes 0 to it (and with no errors at all it is 0), so do not build an
+        interval from it; use ``interval``.
     std_error : float or ndarray
         ``sqrt(variance)``.
     class_error_rates : ndarray
         The per-class rates :math:`\\hat P_i = k_i / N_i` (last axis = class).
+    class_intervals : Interval
+        Clopper–Pearson interval of each class's error rate (arrays, last axis = class); its
+        upper limit stays above 0 when a class has no errors.
+    interval : Interval
+        Interval for the total error P, combined from the per-class intervals by the MOVER
+        (method of variance estimates recovery, Zou, Huang & Zhang 2009).
     method : str
     """
 
@@ -412,11 +423,32 @@ class ErrorEstimate:
     variance: Any
     std_error: Any
     class_error_rates: Any
+    class_intervals: Interval
+    interval: Interval
     method: str = "error counting with class priors (Fouladi)"
 
 
-def prior_weighted_error(errors: Any, counts: Any, priors: Any) -> ErrorEstimate:
-    """Total error probability from per-class error counts and class priors, with its variance.
+def _mover_limits(
+    weights: np.ndarray, rates: np.ndarray, low: np.ndarray, high: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Limits for :math:`\\sum_i w_i p_i` (all :math:`w_i \\ge 0`) from per-class limits.
+
+    MOVER (Zou, Huang & Zhang 2009, *Computational Statistics & Data Analysis* 53, 1080–1085,
+    eq. 3 with non-negative weights): each class contributes the distance from its estimate to
+    its own limit, :math:`L = \\hat P - \\sqrt{\\sum_i w_i^2 (\\hat p_i - l_i)^2}` and
+    :math:`U = \\hat P + \\sqrt{\\sum_i w_i^2 (u_i - \\hat p_i)^2}`. A class with no errors has
+    :math:`l_i = \\hat p_i = 0` but :math:`u_i > 0`, so it still widens the upper side.
+    """
+    estimate = (weights * rates).sum(axis=-1)
+    below = np.sqrt(((weights * (rates - low)) ** 2).sum(axis=-1))
+    above = np.sqrt(((weights * (high - rates)) ** 2).sum(axis=-1))
+    return np.clip(estimate - below, 0.0, 1.0), np.clip(estimate + above, 0.0, 1.0)
+
+
+def prior_weighted_error(
+    errors: Any, counts: Any, priors: Any, confidence: float = 0.95
+) -> ErrorEstimate:
+    """Total error probability from per-class error counts and class priors, with an interval.
 
     Fouladi, 'Error Counting Technique': with :math:`k_i` errors among :math:`N_i` test points
     of class :math:`\\omega_i`, the maximum-likelihood per-class rate is :math:`\\hat P_i = k_i /
@@ -427,6 +459,18 @@ def prior_weighted_error(errors: Any, counts: Any, priors: Any) -> ErrorEstimate
 
     The estimate is unbiased; the variance is estimated by plugging in :math:`\\hat P_i`.
 
+    **The plug-in variance collapses at zero errors**: a class with :math:`k_i = 0` (or
+    :math:`k_i = N_i`) contributes nothing, as if its error rate were known to be exactly 0, and
+    ``estimate ± z·std_error`` would then cover the truth far less often than claimed. So the
+    interval is built differently: each class gets a **Clopper–Pearson** interval (Wolff eq.
+    17–18; notebook 02), whose upper limit at :math:`k_i = 0` is :math:`1 - (\\alpha/2)^{1/N_i}`,
+    never 0, and the class intervals are combined into one for :math:`P` by the MOVER
+    (:func:`_mover_limits`; Zou, Huang & Zhang 2009). Clopper–Pearson rather than Wilson,
+    because the combined interval should not undercover: in simulations with small error rates
+    (``tests/test_metrics.py``, notebook 06) the MOVER with Clopper–Pearson limits covered at
+    least 95 % in every setting tried, with Wilson limits it fell to 91 %, at a width cost of
+    Clopper–Pearson's of only 3–10 %.
+
     Parameters
     ----------
     errors : array_like of int, shape (..., M)
@@ -435,16 +479,32 @@ def prior_weighted_error(errors: Any, counts: Any, priors: Any) -> ErrorEstimate
         Test points :math:`N_i` per class (each ≥ 1, ≥ the errors).
     priors : array_like, shape (..., M)
         Class probabilities :math:`P(\\omega_i)` in the field; must sum to 1.
+    confidence : float, default 0.95
+        Level of the per-class intervals and of the combined interval.
+
+    Returns
+    -------
+    ErrorEstimate
+        ``estimate``, ``variance``, ``std_error`` (Fouladi's plug-in formulas),
+        ``class_error_rates``, ``class_intervals`` and ``interval``.
 
     Examples
     --------
     >>> r = prior_weighted_error([20, 30], [130, 150], [0.5, 0.5])
     >>> round(r.estimate, 4), round(r.std_error, 4)
     (0.1769, 0.0227)
+    >>> round(r.interval.low, 4), round(r.interval.high, 4)
+    (0.1352, 0.2288)
+    >>> r = prior_weighted_error([0, 3], [40, 60], [0.7, 0.3])  # no errors in class 1
+    >>> r.std_error < 0.009, round(float(r.class_intervals.high[0]), 4)
+    (True, 0.0881)
+    >>> round(r.interval.low, 4), round(r.interval.high, 4)
+    (0.0031, 0.0822)
     """
     k = as_counts(errors, "errors")
     n = as_counts(counts, "counts", minimum=1)
     pri = as_probabilities(priors, "priors")
+    level = check_confidence(confidence)
     if k.ndim == 0 or n.ndim == 0 or pri.ndim == 0:
         raise ValueError("errors, counts and priors must have one entry per class (last axis)")
     k, n, pri = broadcast(errors=k, counts=n, priors=pri)
@@ -455,11 +515,21 @@ def prior_weighted_error(errors: Any, counts: Any, priors: Any) -> ErrorEstimate
     rates = k / n
     estimate = (pri * rates).sum(axis=-1)
     variance = (pri**2 * rates * (1 - rates) / n).sum(axis=-1)
+    per_class = clopper_pearson(k, n, level)
+    low, high = _mover_limits(pri, rates, np.asarray(per_class.low), np.asarray(per_class.high))
     return ErrorEstimate(
         estimate=to_output(estimate),
         variance=to_output(variance),
         std_error=to_output(np.sqrt(variance)),
         class_error_rates=rates,
+        class_intervals=per_class,
+        interval=Interval(
+            low=low,
+            high=high,
+            estimate=estimate,
+            confidence=level,
+            method="MOVER of per-class Clopper-Pearson intervals",
+        ),
     )
 
 

@@ -324,6 +324,87 @@ def test_prior_weighted_error_broadcasts():
     )
 
 
+# ---- the interval of the prior-weighted error (issue 20, point 7) ----------------------------
+
+
+def exact_limits(k, n, confidence=0.95):
+    """Clopper–Pearson limits from scipy, independent of evalkit."""
+    ci = stats.binomtest(int(k), int(n)).proportion_ci(confidence, method="exact")
+    return ci.low, ci.high
+
+
+def test_a_class_with_no_errors_keeps_a_nonzero_upper_limit():
+    errors, counts, priors = [0, 3], [40, 60], [0.7, 0.3]
+    r = prior_weighted_error(errors, counts, priors)
+    # Fouladi's plug-in variance gives class 1 (0 of 40) no variance at all ...
+    assert r.variance == pytest.approx(0.3**2 * 0.05 * 0.95 / 60, rel=1e-12)
+    # ... its Clopper–Pearson interval does not collapse: 1 − 0.025^(1/40) at k = 0
+    assert r.class_intervals.low[0] == 0.0
+    assert r.class_intervals.high[0] == pytest.approx(1 - 0.025 ** (1 / 40), rel=1e-10)
+    assert r.class_intervals.method == "clopper-pearson"
+    # the combined interval by hand (MOVER of Zou, Huang & Zhang 2009) from scipy's limits
+    limits = [exact_limits(k, n) for k, n in zip(errors, counts, strict=True)]
+    lows, highs = [lim[0] for lim in limits], [lim[1] for lim in limits]
+    rates = np.array(errors) / np.array(counts)
+    w = np.array(priors)
+    low = r.estimate - np.sqrt(np.sum((w * (rates - np.array(lows))) ** 2))
+    high = r.estimate + np.sqrt(np.sum((w * (np.array(highs) - rates)) ** 2))
+    assert r.interval.low == pytest.approx(low, rel=1e-9)
+    assert r.interval.high == pytest.approx(high, rel=1e-9)
+    assert r.interval.estimate == r.estimate and r.interval.confidence == 0.95
+    # far above the collapsed Wald limit estimate + 1.96·std_error = 0.031
+    assert r.interval.high > 2.5 * (r.estimate + 1.96 * r.std_error)
+
+
+def test_no_errors_at_all_gives_an_interval_from_zero_to_above_zero():
+    r = prior_weighted_error([0, 0], [5, 5], [0.5, 0.5])
+    assert r.estimate == 0.0 and r.std_error == 0.0
+    upper = 1 - 0.025 ** (1 / 5)
+    assert r.interval.low == 0.0
+    assert r.interval.high == pytest.approx(np.sqrt(2 * (0.5 * upper) ** 2), rel=1e-10)
+    all_wrong = prior_weighted_error([5, 5], [5, 5], [0.5, 0.5])
+    assert all_wrong.interval.high == 1.0
+    assert all_wrong.interval.low == pytest.approx(1 - r.interval.high, rel=1e-10)
+
+
+def test_interval_broadcasts_and_follows_the_confidence():
+    errors = np.array([[20, 30], [0, 1], [0, 0]])
+    r = prior_weighted_error(errors, [130, 150], [0.3, 0.7])
+    assert r.interval.low.shape == (3,) and r.class_intervals.high.shape == (3, 2)
+    one = prior_weighted_error([0, 1], [130, 150], [0.3, 0.7])
+    assert r.interval.high[1] == pytest.approx(one.interval.high, rel=1e-12)
+    narrow = prior_weighted_error([0, 1], [130, 150], [0.3, 0.7], confidence=0.8)
+    assert narrow.interval.high < one.interval.high
+    with pytest.raises(ValueError, match="confidence must be strictly between 0 and 1"):
+        prior_weighted_error([0, 1], [130, 150], [0.3, 0.7], confidence=1.5)
+
+
+SCENARIOS = [
+    # priors, per-class error rates, per-class test sizes
+    ([0.5, 0.3, 0.2], [0.05, 0.10, 0.20], [200, 100, 50]),
+    ([0.5, 0.3, 0.2], [0.01, 0.02, 0.05], [200, 100, 50]),
+    ([0.5, 0.3, 0.2], [0.005, 0.01, 0.02], [100, 50, 30]),
+    ([0.9, 0.1], [0.01, 0.05], [50, 20]),
+    ([0.3, 0.7], [0.2, 0.02], [20, 20]),
+    ([0.2] * 5, [0.0, 0.01, 0.02, 0.05, 0.1], [30] * 5),
+]
+
+
+@pytest.mark.parametrize(("priors", "class_error", "sizes"), SCENARIOS)
+def test_combined_interval_covers_where_the_plug_in_one_does_not(priors, class_error, sizes):
+    """4000 simulated test sets per scenario (binomial SE of a coverage near 0.95: 0.0035)."""
+    rng = np.random.default_rng(7)
+    priors, class_error, sizes = map(np.asarray, (priors, class_error, sizes))
+    truth = float(np.sum(priors * class_error))
+    errors = rng.binomial(sizes, class_error, size=(4000, sizes.size))
+    r = prior_weighted_error(errors, sizes, priors)
+    coverage = np.mean(r.interval.contains(truth))
+    wald = np.mean(np.abs(r.estimate - truth) <= 1.96 * r.std_error)
+    assert coverage >= 0.94, coverage
+    if class_error.max() <= 0.05:  # small error rates: the plug-in interval undercovers
+        assert wald < 0.92, wald
+
+
 @pytest.mark.parametrize(
     ("args", "exc", "match"),
     [
