@@ -90,6 +90,20 @@ def test_notebook_has_its_parts(stem):
     assert any("interact" in s for s in sources), f"{stem} needs a widget"
 
 
+@pytest.mark.parametrize("stem", PRESENT)
+def test_solutions_are_stored_collapsed_and_nothing_else_is(stem):
+    # a student sees the exercise first; JupyterLab shows "…" to open the solution
+    for i, cell in enumerate(load(stem)["cells"]):
+        metadata = cell.get("metadata", {})
+        hidden = metadata.get("jupyter", {})
+        if "solution" in metadata.get("tags", []):
+            assert hidden.get("source_hidden") is True, f"{stem} cell {i}: source not collapsed"
+            if cell["cell_type"] == "code":
+                assert hidden.get("outputs_hidden") is True, f"{stem} cell {i}: output shown"
+        else:
+            assert not any(hidden.values()), f"{stem} cell {i} is collapsed but not a solution"
+
+
 COURSE_STEMS = [stem for stem, _ in COURSE if stem != "00_start_here"]
 
 

@@ -3,6 +3,8 @@
 Usage: ``python tools/run_notebooks.py notebooks/01_*.ipynb`` (``make notebooks`` runs all).
 Run it with the project's .venv Python, so that the kernel sees the installed evalkit. Each
 notebook runs with its own folder as the working directory, as JupyterLab and nbval run it.
+Cells tagged ``solution`` are stored collapsed (source and output hidden: JupyterLab shows "…"
+to open them), so that a student sees the exercise before its solution.
 """
 
 from __future__ import annotations
@@ -17,6 +19,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from kernel import execute_notebook
 
 KERNEL_METADATA = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
+SOLUTION = "solution"
+#: JupyterLab's cell metadata for a collapsed input and output (nbformat's "jupyter" key).
+COLLAPSED = {"source_hidden": True, "outputs_hidden": True}
+
+
+def collapse_solutions(nb: nbformat.NotebookNode) -> None:
+    """Hide the source and output of every cell tagged ``solution`` (in place)."""
+    for cell in nb.cells:
+        if SOLUTION in cell.metadata.get("tags", []):
+            cell.metadata["jupyter"] = dict(COLLAPSED)
 
 
 def run(path: Path, timeout: int = 300) -> float:
@@ -33,6 +45,7 @@ def run(path: Path, timeout: int = 300) -> float:
     }
     for cell in nb.cells:
         cell.metadata.pop("execution", None)
+    collapse_solutions(nb)
     nbformat.write(nb, path)
     return elapsed
 
@@ -41,6 +54,12 @@ def main(argv: list[str]) -> int:
     if not argv:
         print(__doc__)
         return 2
+    if argv[0] == "--collapse-only":  # store solutions collapsed without re-executing
+        for name in argv[1:]:
+            nb = nbformat.read(name, as_version=4)
+            collapse_solutions(nb)
+            nbformat.write(nb, name)
+        return 0
     for name in argv:
         path = Path(name)
         print(f"{path}: {run(path):.1f} s", flush=True)
