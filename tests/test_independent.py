@@ -10,11 +10,15 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from scipy import stats
+from scipy import optimize, stats
 
 from evalkit.independent import (
+    DIFFERENCE_METHODS,
     TIE_TOLERANCE,
+    boschloo_exact,
     chi_square_2x2,
+    difference_coverage,
+    difference_interval,
     fisher_exact,
     fisher_null_distribution,
     hypergeometric_pmf,
@@ -364,13 +368,14 @@ def test_rejection_probability_fisher_never_exceeds_level_under_h0():
         ([[1, 2, 3], [3, 4, 5]], ValueError, r"table must be a 2×2 table.*shape \(2, 3\)"),
         ([1, 2, 3, 4], ValueError, r"table must be a 2×2 table.*shape \(4,\)"),
         ([[0, 2], [0, 4]], ValueError, r"table has an empty margin: the test-set size of A"),
-        ([[0, 0], [3, 4]], ValueError, r"table has an empty margin: the number correct"),
-        ([[1, 2], [0, 0]], ValueError, r"table has an empty margin: the number wrong"),
+        ([[3, 0], [4, 0]], ValueError, r"table has an empty margin: the test-set size of B"),
         ("table", TypeError, r"table must be a number"),
         ([[True, False], [True, True]], TypeError, r"table must be a number, not a boolean"),
     ],
 )
-@pytest.mark.parametrize("func", [fisher_exact, chi_square_2x2, fisher_null_distribution])
+@pytest.mark.parametrize(
+    "func", [fisher_exact, chi_square_2x2, fisher_null_distribution, boschloo_exact]
+)
 def test_bad_tables_rejected(func, table, error, match):
     with pytest.raises(error, match=match):
         func(table)
@@ -432,7 +437,9 @@ def test_bad_sellke_and_rejection_inputs():
         posterior_null_probability(0.05, prior_null=1.0)
     with pytest.raises(ValueError, match=r"pvalue must be a probability"):
         posterior_null_probability(-0.1)
-    with pytest.raises(ValueError, match=r"test must be one of 'fisher'.*got 'g'"):
+    with pytest.raises(
+        ValueError, match=r"test must be one of 'fisher'.*'mid-p', 'boschloo'.*got 'g'"
+    ):
         rejection_probability(5, 5, 0.5, test="g")
     with pytest.raises(ValueError, match=r"level must be strictly between 0 and 1"):
         rejection_probability(5, 5, 0.5, level=5)
@@ -440,3 +447,479 @@ def test_bad_sellke_and_rejection_inputs():
         rejection_probability(5, 0, 0.5)
     with pytest.raises(ValueError, match=r"rate_b must be a probability"):
         rejection_probability(5, 5, 0.5, rate_b=2.0)
+
+
+# --------------------------------------------------------------------------------------------
+# an empty row (all correct, or all wrong, in both experiments) is legitimate data
+
+
+@pytest.mark.parametrize("table", [[[50, 50], [0, 0]], [[0, 0], [3, 4]], [[1, 2], [0, 0]]])
+def test_all_correct_or_all_wrong_gives_p_one(table):
+    for alternative in ALTERNATIVES:
+        assert fisher_exact(table, alternative).pvalue == 1.0
+        assert fisher_exact(table, alternative, method="mid-p").pvalue == 1.0
+        assert boschloo_exact(table, alternative).pvalue == pytest.approx(1.0, abs=1e-12)
+        assert stats.fisher_exact(table, alternative=alternative).pvalue == 1.0  # scipy agrees
+    assert np.isnan(fisher_exact(table).estimate)  # odds ratio 0/0, as scipy
+    dist = fisher_null_distribution(table)
+    assert dist.values.size == 1 and dist.pmf[0] == pytest.approx(1.0) and dist.pvalue == 1.0
+    with pytest.raises(ValueError, match=r"empty margin.*χ² statistic, which is 0/0.*p = 1"):
+        chi_square_2x2(table)
+
+
+# --------------------------------------------------------------------------------------------
+# Fisher's mid-p test
+
+
+def exact_fisher_mid_p(table, alternative="two-sided"):
+    """Mid-p value in rational arithmetic: exact p minus half P(observed)."""
+    (a, b), (c, d) = table
+    n, ka, k = a + b, a + c, a + b + c + d
+    probs = {
+        nu: Fraction(comb(n, nu) * comb(k - n, ka - nu), comb(k, ka))
+        for nu in range(max(0, ka + n - k), min(n, ka) + 1)
+    }
+    if alternative == "two-sided":
+        p = sum(v for v in probs.values() if v <= probs[a])
+    elif alternative == "less":
+        p = sum(v for nu, v in probs.items() if nu <= a)
+    else:
+        p = sum(v for nu, v in probs.items() if nu >= a)
+    return p - probs[a] / 2
+
+
+@pytest.mark.parametrize("alternative", ALTERNATIVES)
+def test_mid_p_equals_exact_rational_value_on_all_small_tables(alternative):
+    tables = [
+        [[a, b], [c, d]]
+        for a in range(6)
+        for b in range(6)
+        for c in range(6)
+        for d in range(6)
+        if min(a + c, b + d, a + b, c + d) > 0
+    ]
+    ours = fisher_exact(tables, alternative, method="mid-p")
+    exact = [float(exact_fisher_mid_p(t, alternative)) for t in tables]
+    np.testing.assert_allclose(ours.pvalue, exact, rtol=1e-10)
+    assert ours.method == "Fisher's mid-p test"
+
+
+def test_mid_p_keeps_the_tied_mirror_table():
+    # 1 of 4 against 2 of 4: ν = 1 and ν = 2 are exactly equally probable (3/7 each); the
+    # mirror table must stay in the sum (tolerance), only half of the observed one leaves it
+    tiny = [[1, 2], [3, 2]]
+    assert exact_fisher_mid_p(tiny) == Fraction(11, 14)
+    assert fisher_exact(tiny, method="mid-p").pvalue == pytest.approx(11 / 14, rel=1e-12)
+
+
+def test_mid_p_wolff_example():
+    r = fisher_exact([[47, 40], [3, 10]], method="mid-p")
+    assert r.pvalue == pytest.approx(0.0713082 - 0.0283152 / 2, abs=1e-6)
+
+
+# --------------------------------------------------------------------------------------------
+# Boschloo's exact unconditional test
+
+
+def boschloo_by_fractions(table, alternative):
+    """Independent route: the rejection region in exact arithmetic, the supremum by brute force.
+
+    Fisher's one-sided p-value of every outcome is a Fraction (no tolerance needed); the
+    probability of the region is the polynomial Σ C(K_A, x)·C(K_B, y)·π^(x+y)·(1 − π)^(K−x−y),
+    evaluated on 200 001 points and then maximised locally with scipy's bounded optimiser.
+    """
+    (a, b), (c, d) = table
+    ka, kb = a + c, b + d
+    k = ka + kb
+
+    def statistic(x, y):
+        s = x + y
+        support = range(max(0, s - kb), min(s, ka) + 1)
+        chosen = [nu for nu in support if (nu <= x if alternative == "less" else nu >= x)]
+        return sum(Fraction(comb(ka, nu) * comb(kb, s - nu), comb(k, s)) for nu in chosen)
+
+    observed = statistic(a, b)
+    coefficient = np.zeros(k + 1)
+    for x in range(ka + 1):
+        for y in range(kb + 1):
+            if statistic(x, y) <= observed:
+                coefficient[x + y] += comb(ka, x) * comb(kb, y)
+    powers = np.arange(k + 1)
+
+    def prob(pi):
+        pi = np.asarray(pi, dtype=float)[..., None]
+        return (coefficient * pi**powers * (1 - pi) ** (k - powers)).sum(axis=-1)
+
+    grid = np.linspace(0, 1, 200_001)
+    values = prob(grid)
+    i = int(values.argmax())
+    lo, hi = grid[max(i - 1, 0)], grid[min(i + 1, grid.size - 1)]
+    local = optimize.minimize_scalar(
+        lambda x: -prob(x), bounds=(lo, hi), method="bounded", options={"xatol": 1e-13}
+    )
+    return max(values[i], -local.fun)
+
+
+@pytest.mark.parametrize(
+    "table",
+    [[[3, 0], [1, 4]], [[7, 2], [1, 6]], [[5, 5], [5, 6]], [[10, 3], [2, 9]], [[0, 4], [6, 3]]],
+)
+@pytest.mark.parametrize("alternative", ["less", "greater"])
+def test_boschloo_against_exact_region_and_brute_force_supremum(table, alternative):
+    ours = boschloo_exact(table, alternative).pvalue
+    assert ours == pytest.approx(boschloo_by_fractions(table, alternative), rel=1e-9)
+
+
+def test_boschloo_matches_scipy_on_random_tables():
+    rng = np.random.default_rng(19)
+    worst = 0.0
+    for _ in range(25):
+        ka, kb = rng.integers(1, 41, size=2)
+        a, b = rng.integers(0, ka + 1), rng.integers(0, kb + 1)
+        table = [[a, b], [ka - a, kb - b]]
+        for alternative in ALTERNATIVES:
+            ours = boschloo_exact(table, alternative)
+            ref = stats.boschloo_exact(table, alternative=alternative)
+            worst = max(worst, abs(ours.pvalue - ref.pvalue))
+            assert ours.pvalue == pytest.approx(ref.pvalue, abs=1e-6)
+            assert ours.statistic == pytest.approx(ref.statistic, rel=1e-9, abs=1e-12)
+    assert worst < 1e-6
+
+
+@pytest.mark.parametrize(
+    ("table", "alternative"),
+    [
+        ([[47, 40], [3, 10]], "two-sided"),  # Wolff's example 1
+        ([[94, 80], [6, 20]], "two-sided"),  # Wolff's example 2
+        ([[74, 31], [43, 32]], "greater"),  # scipy's documentation example
+        ([[190, 170], [10, 30]], "two-sided"),  # 200 per side
+        ([[150, 60], [50, 140]], "less"),  # far in the tail
+    ],
+)
+def test_boschloo_matches_scipy_on_large_tables(table, alternative):
+    ours = boschloo_exact(table, alternative).pvalue
+    assert ours == pytest.approx(
+        stats.boschloo_exact(table, alternative=alternative).pvalue, rel=1e-6
+    )
+
+
+def test_boschloo_wolff_example_and_fields():
+    r = boschloo_exact([[47, 40], [3, 10]])
+    assert isinstance(r, TestResult) and r.method == "Boschloo's exact unconditional test"
+    assert round(r.pvalue, 4) == 0.0536
+    assert r.pvalue == pytest.approx(2 * r.details["pvalue_greater"])
+    assert r.statistic == pytest.approx(fisher_exact([[47, 40], [3, 10]], "greater").pvalue)
+    assert r.estimate == pytest.approx(0.14)
+    assert 0 < r.details["nuisance_rate"] < 1
+
+
+def test_boschloo_statistics_equal_fisher_exact():
+    # the one-sided Fisher p-values of every outcome (Boschloo's statistic) agree with fisher_exact
+    from evalkit.independent import _outcomes
+
+    outcomes = _outcomes(7, 9)
+    na, nb = np.meshgrid(np.arange(8), np.arange(10), indexing="ij")
+    tables = np.stack([np.stack([na, nb], -1), np.stack([7 - na, 9 - nb], -1)], -2)
+    for side in ("less", "greater"):
+        statistic, complement = outcomes.side(side)
+        np.testing.assert_allclose(statistic, fisher_exact(tables, side).pvalue, rtol=1e-12)
+        np.testing.assert_allclose(statistic + complement, 1.0, rtol=1e-12)
+
+
+def test_boschloo_supremum_is_not_missed_on_a_dense_grid():
+    # the refined supremum is at least the best of 100 001 evaluations of the same polynomial
+    from evalkit.independent import (
+        _as_extreme,
+        _conditional_rejection,
+        _mixture,
+        _outcomes,
+        _supremum,
+    )
+
+    rng = np.random.default_rng(7)
+    dense = np.linspace(0, 1, 100_001)
+    for _ in range(20):
+        ka, kb = rng.integers(2, 60, size=2)
+        a, b = rng.integers(0, ka + 1), rng.integers(0, kb + 1)
+        outcomes = _outcomes(int(ka), int(kb))
+        statistic, complement = outcomes.side("greater")
+        region = _as_extreme(statistic, complement, statistic[a, b], complement[a, b])
+        weights = _conditional_rejection(outcomes, region)
+        value, rate = _supremum(weights)
+        assert value >= _mixture(weights, dense).max() * (1 - 1e-12)
+        assert value == pytest.approx(_mixture(weights, np.array(rate)), rel=1e-12)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 25), st.integers(1, 25), st.data())
+def test_boschloo_and_mid_p_never_above_fisher(ka, kb, data):
+    a = data.draw(st.integers(0, ka))
+    b = data.draw(st.integers(0, kb))
+    table = [[a, b], [ka - a, kb - b]]
+    fisher = {alt: fisher_exact(table, alt).pvalue for alt in ALTERNATIVES}
+    for alternative in ALTERNATIVES:
+        assert fisher_exact(table, alternative, method="mid-p").pvalue <= fisher[alternative]
+    for alternative in ("less", "greater"):
+        assert boschloo_exact(table, alternative).pvalue <= fisher[alternative] * (1 + 1e-9)
+    # two-sided, Boschloo (like scipy) doubles the smaller one-sided p-value: compare it with
+    # Fisher's doubled one-sided p-value, which it never exceeds
+    doubled = min(1.0, 2 * min(fisher["less"], fisher["greater"]))
+    assert boschloo_exact(table).pvalue <= doubled * (1 + 1e-9)
+
+
+def test_two_sided_boschloo_can_exceed_fisher_probability_ordered_p():
+    # the doubling convention is not Fisher's "at most as probable" two-sided sum (eq. 23):
+    # with unequal test sets the two can disagree in either direction (scipy gives the same)
+    table = [[11, 15], [3, 0]]
+    assert boschloo_exact(table).pvalue == pytest.approx(0.1391, abs=1e-4)
+    assert fisher_exact(table).pvalue == pytest.approx(0.0996, abs=1e-4)
+    assert stats.boschloo_exact(table).pvalue == pytest.approx(0.1391, abs=1e-4)
+
+
+def test_boschloo_ordering_uses_the_tie_tolerance():
+    # With K_A = K_B = 12 the outcomes (x, y) and (12 − y, 12 − x) have equal one-sided Fisher
+    # p-values in exact arithmetic; their floating values differ in the last bits for 60 groups
+    # of outcomes. The region "T ≤ T(observed)" must match exact arithmetic for every observed
+    # outcome; a strict comparison (no tolerance) drops tied outcomes.
+    from evalkit.independent import _as_extreme, _outcomes
+
+    m = 12
+    outcomes = _outcomes(m, m)
+    statistic, complement = outcomes.side("less")
+
+    def exact_less(x, y):
+        s = x + y
+        return sum(
+            Fraction(comb(m, nu) * comb(m, s - nu), comb(2 * m, s))
+            for nu in range(max(0, s - m), x + 1)
+        )
+
+    exact = np.array([[exact_less(x, y) for y in range(m + 1)] for x in range(m + 1)], dtype=object)
+    strict_differs = False
+    for x in range(m + 1):
+        for y in range(m + 1):
+            truth = np.vectorize(lambda v, t=exact[x, y]: v <= t)(exact).astype(bool)
+            ours = _as_extreme(statistic, complement, statistic[x, y], complement[x, y])
+            np.testing.assert_array_equal(ours, truth)
+            strict_differs |= not np.array_equal(statistic <= statistic[x, y], truth)
+    assert strict_differs  # the tolerance is needed here
+
+
+# --------------------------------------------------------------------------------------------
+# difference_interval: Newcombe (1998), Agresti-Caffo (2000), Wald (Tan eq. 4.15)
+
+# Newcombe (1998), Statistics in Medicine 17:873, Table II, method 10 (published, 4 decimals)
+NEWCOMBE_TABLE_II = [
+    ((56, 70, 48, 80), (0.0524, 0.3339)),
+    ((9, 10, 3, 10), (0.1705, 0.8090)),
+    ((6, 7, 2, 7), (0.0582, 0.8062)),
+    ((5, 56, 0, 29), (-0.0381, 0.1926)),
+    ((0, 10, 0, 20), (-0.1611, 0.2775)),
+    ((0, 10, 0, 10), (-0.2775, 0.2775)),
+    ((10, 10, 0, 20), (0.6791, 1.0)),
+    ((10, 10, 0, 10), (0.6075, 1.0)),
+]
+
+
+@pytest.mark.parametrize(("counts", "published"), NEWCOMBE_TABLE_II)
+def test_newcombe_interval_matches_newcombe_1998_table_ii(counts, published):
+    ci = difference_interval(*counts, method="newcombe")
+    assert (round(ci.low, 4), round(ci.high, 4)) == published
+
+
+def test_difference_intervals_against_independent_formulas():
+    rng = np.random.default_rng(5)
+    ka, kb = rng.integers(1, 300, 200), rng.integers(1, 300, 200)
+    na, nb = rng.integers(0, ka + 1), rng.integers(0, kb + 1)
+    z = stats.norm.ppf(0.95)
+    pa, pb = na / ka, nb / kb
+    # Wald: exactly rate_difference's interval (Tan eq. 4.15), clipped to [−1, 1]
+    wald = difference_interval(na, ka, nb, kb, method="wald", confidence=0.9)
+    ref = rate_difference(pa, ka, pb, kb, confidence=0.9).interval
+    np.testing.assert_allclose(wald.low, np.maximum(ref.low, -1), rtol=1e-12, atol=1e-15)
+    np.testing.assert_allclose(wald.high, np.minimum(ref.high, 1), rtol=1e-12, atol=1e-15)
+    # Agresti–Caffo: add one success and one failure to each sample
+    ta, tb = (na + 1) / (ka + 2), (nb + 1) / (kb + 2)
+    half = z * np.sqrt(ta * (1 - ta) / (ka + 2) + tb * (1 - tb) / (kb + 2))
+    ac = difference_interval(na, ka, nb, kb, method="agresti-caffo", confidence=0.9)
+    np.testing.assert_allclose(ac.low, np.maximum(ta - tb - half, -1), rtol=1e-12, atol=1e-15)
+    np.testing.assert_allclose(ac.high, np.minimum(ta - tb + half, 1), rtol=1e-12, atol=1e-15)
+    # Newcombe: from scipy's Wilson intervals of each rate (binomtest.proportion_ci)
+    for i in range(20):
+        wa = stats.binomtest(int(na[i]), int(ka[i])).proportion_ci(0.9, method="wilson")
+        wb = stats.binomtest(int(nb[i]), int(kb[i])).proportion_ci(0.9, method="wilson")
+        d = pa[i] - pb[i]
+        low = d - np.hypot(pa[i] - wa.low, wb.high - pb[i])
+        high = d + np.hypot(wa.high - pa[i], pb[i] - wb.low)
+        ci = difference_interval(na[i], ka[i], nb[i], kb[i], confidence=0.9)
+        assert (ci.low, ci.high) == pytest.approx((low, high), abs=1e-12)
+    assert ac.method == "Agresti-Caffo" and isinstance(ac, Interval)
+    np.testing.assert_allclose(ac.estimate, pa - pb)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.integers(1, 500),
+    st.integers(1, 500),
+    st.data(),
+    st.sampled_from(DIFFERENCE_METHODS),
+    st.floats(0.8, 0.999),
+)
+def test_difference_intervals_stay_in_range_and_contain_observed_difference(
+    ka, kb, data, method, confidence
+):
+    na = data.draw(st.integers(0, ka))
+    nb = data.draw(st.integers(0, kb))
+    ci = difference_interval(na, ka, nb, kb, method=method, confidence=confidence)
+    assert -1 <= ci.low <= ci.high <= 1
+    if method != "agresti-caffo" or confidence >= 0.95:  # see the next test
+        assert ci.low - 1e-12 <= na / ka - nb / kb <= ci.high + 1e-12
+
+
+def test_agresti_caffo_need_not_contain_the_observed_difference():
+    # it is centred on the shrunken (n + 1)/(K + 2) rates: 0/1 against 1/1 observes −1, the
+    # 87.5 % interval is centred on −1/3 and stops short of −1 (found by hypothesis)
+    ci = difference_interval(0, 1, 1, 1, method="agresti-caffo", confidence=0.875)
+    assert ci.estimate == -1.0 and ci.low > -1.0
+    assert difference_interval(0, 1, 1, 1, method="agresti-caffo").low == -1.0  # at 95 % it does
+
+
+# --------------------------------------------------------------------------------------------
+# difference_coverage: exact enumeration
+
+
+def coverage_by_loop(method, ka, kb, xa, xb, confidence=0.95):
+    """Every outcome, no window: Σ Bin·Bin·1[covered]."""
+    total = 0.0
+    for na in range(ka + 1):
+        ci = difference_interval(
+            na, ka, np.arange(kb + 1), kb, method=method, confidence=confidence
+        )
+        covered = (ci.low <= xa - xb + 1e-12) & (xa - xb - 1e-12 <= ci.high)
+        total += stats.binom.pmf(na, ka, xa) * np.sum(
+            stats.binom.pmf(np.arange(kb + 1), kb, xb) * covered
+        )
+    return total
+
+
+@pytest.mark.parametrize("method", DIFFERENCE_METHODS)
+def test_difference_coverage_against_full_enumeration(method):
+    rates = [(0.5, 0.5), (0.9, 0.7), (0.98, 0.9), (0.05, 0.3), (1.0, 0.9), (0.0, 0.0)]
+    for ka, kb in [(7, 12), (30, 400)]:
+        ours = difference_coverage(method, ka, kb, [r[0] for r in rates], [r[1] for r in rates])
+        ref = [coverage_by_loop(method, ka, kb, xa, xb) for xa, xb in rates]
+        np.testing.assert_allclose(ours, ref, rtol=0, atol=1e-12)
+
+
+def test_difference_coverage_against_simulation():
+    rng = np.random.default_rng(11)
+    ka, kb, xa, xb, reps = 30, 5000, 0.98, 0.90, 40_000
+    na, nb = rng.binomial(ka, xa, reps), rng.binomial(kb, xb, reps)
+    for method in DIFFERENCE_METHODS:
+        simulated = difference_interval(na, ka, nb, kb, method=method).contains(xa - xb).mean()
+        exact = difference_coverage(method, ka, kb, xa, xb)
+        assert abs(simulated - exact) < 4 * np.sqrt(exact * (1 - exact) / reps)
+
+
+def test_wald_coverage_collapses_for_tans_unequal_test_sets():
+    # 30 against 5000 items at true accuracies 0.98 / 0.90: whenever A makes no error (0.98³⁰ =
+    # 54.5 %) Wald's interval has width ≈ 2·1.96·0.0042 around 0.1 and misses 0.08
+    wald = difference_coverage("wald", 30, 5000, 0.98, 0.90)
+    assert wald == pytest.approx(0.455, abs=0.001)
+    assert wald < 1 - 0.98**30 + 0.005  # nearly all its coverage comes from outcomes where A errs
+    assert difference_coverage("newcombe", 30, 5000, 0.98, 0.90) > 0.93
+    assert difference_coverage("agresti-caffo", 30, 5000, 0.98, 0.90) > 0.93
+
+
+def test_difference_coverage_map_shape_and_vectorization():
+    grid_a, grid_b = np.meshgrid(np.linspace(0, 1, 7), np.linspace(0, 1, 5), indexing="ij")
+    cover = difference_coverage("newcombe", 12, 15, grid_a, grid_b)
+    assert cover.shape == (7, 5) and np.all((cover >= 0) & (cover <= 1))
+    singles = [
+        difference_coverage("newcombe", 12, 15, a, b)
+        for a, b in zip(grid_a.ravel(), grid_b.ravel(), strict=True)
+    ]
+    np.testing.assert_allclose(cover.ravel(), singles, rtol=1e-13)
+    assert isinstance(difference_coverage("wald", 5, 5, 0.5, 0.5), float)
+
+
+# --------------------------------------------------------------------------------------------
+# rejection_probability: mid-p and Boschloo
+
+
+@pytest.mark.parametrize("test", ["mid-p", "boschloo"])
+def test_rejection_probability_new_tests_against_a_loop_over_outcomes(test):
+    ka, kb, xa, xb = 6, 8, 0.6, 0.3
+    expected = 0.0
+    for na in range(ka + 1):
+        for nb in range(kb + 1):
+            t = [[na, nb], [ka - na, kb - nb]]
+            p = (
+                fisher_exact(t, method="mid-p").pvalue
+                if test == "mid-p"
+                else stats.boschloo_exact(t).pvalue
+            )
+            if p <= 0.05:
+                expected += stats.binom.pmf(na, ka, xa) * stats.binom.pmf(nb, kb, xb)
+    assert rejection_probability(ka, kb, xa, xb, test=test) == pytest.approx(expected, rel=1e-12)
+
+
+def test_boschloo_keeps_the_level_and_beats_fisher():
+    rates = np.linspace(0.01, 0.99, 99)
+    for ka, kb in [(20, 20), (15, 40)]:
+        size = rejection_probability(ka, kb, rates, test="boschloo")
+        assert np.all(size <= 0.05 * (1 + 1e-9))
+        fisher = rejection_probability(ka, kb, rates, test="fisher")
+        assert np.all(size >= fisher - 1e-12) and size.max() > fisher.max()
+    power_f = rejection_probability(20, 20, 0.9, 0.6, test="fisher")
+    power_b = rejection_probability(20, 20, 0.9, 0.6, test="boschloo")
+    assert power_b > power_f
+
+
+def test_rejection_region_uses_the_tie_tolerance():
+    # [[0, 3], [3, 0]]: Fisher's two-sided p is exactly 1/10 (the two extreme tables, 1/20 each);
+    # in floating point it comes out as 0.10000000000000002. At level 0.1 it must reject.
+    assert exact_fisher([[0, 3], [3, 0]]) == Fraction(1, 10)
+    assert fisher_exact([[0, 3], [3, 0]]).pvalue > 0.1  # the rounding the tolerance absorbs
+    x = 0.4
+    expected = 2 * stats.binom.pmf(0, 3, x) * stats.binom.pmf(3, 3, x)  # (0, 3) and (3, 0)
+    assert rejection_probability(3, 3, x, level=0.1) == pytest.approx(expected, rel=1e-12)
+
+
+# --------------------------------------------------------------------------------------------
+# bad inputs of the new functions
+
+
+def test_bad_new_inputs():
+    with pytest.raises(ValueError, match=r"method must be one of 'exact', 'mid-p'; got 'midp'"):
+        fisher_exact([[1, 2], [3, 4]], method="midp")
+    with pytest.raises(ValueError, match=r"alternative must be one of .*got 'both'"):
+        boschloo_exact([[1, 2], [3, 4]], alternative="both")
+    with pytest.raises(ValueError, match=r"table must be a single 2×2 table"):
+        boschloo_exact([[[1, 2], [3, 4]], [[1, 2], [3, 4]]])
+    with pytest.raises(ValueError, match=r"boschloo_exact enumerates all .*K_A = 1500"):
+        boschloo_exact([[1000, 1000], [500, 500]])
+    with pytest.raises(ValueError, match=r"successes_a must not exceed trials_a"):
+        difference_interval(31, 30, 5, 10)
+    with pytest.raises(ValueError, match=r"trials_b must be a whole number ≥ 1; got 0"):
+        difference_interval(3, 30, 0, 0)
+    with pytest.raises(
+        ValueError, match=r"method must be one of 'newcombe', 'agresti-caffo', 'wald'"
+    ):
+        difference_interval(3, 30, 5, 10, method="score")
+    with pytest.raises(ValueError, match=r"confidence must be strictly between 0 and 1"):
+        difference_interval(3, 30, 5, 10, confidence=1.0)
+    with pytest.raises(ValueError, match=r"successes_b must be a whole number.*2\.5"):
+        difference_interval(3, 30, 2.5, 10)
+    with pytest.raises(ValueError, match=r"broadcastable shapes"):
+        difference_interval([1, 2], 30, [1, 2, 3], 10)
+    with pytest.raises(ValueError, match=r"method must be one of"):
+        difference_coverage("exact", 10, 10, 0.5, 0.5)
+    with pytest.raises(ValueError, match=r"rate_b must be a probability"):
+        difference_coverage("wald", 10, 10, 0.5, 1.5)
+    with pytest.raises(ValueError, match=r"trials_a must be a whole number ≥ 1; got 0"):
+        difference_coverage("wald", 0, 10, 0.5, 0.5)
+    with pytest.raises((ValueError, TypeError), match=r"trials_a"):
+        difference_coverage("wald", [10, 20], 10, 0.5, 0.5)
+    with pytest.raises(ValueError, match=r"rejection_probability enumerates all"):
+        rejection_probability(2000, 2000, 0.5, test="boschloo")
