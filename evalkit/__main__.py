@@ -13,9 +13,10 @@ the one file. Labels are compared as text, except that when every label and pred
 number they are compared as numbers (so ``1`` and ``1.0`` are the same class).
 
 The summary of :func:`evalkit.report.compare_classifiers` is printed (``--json``: its
-``to_dict()`` as JSON). Bad input — a missing file, a missing column, an empty cell, files of
-different lengths, scores that are not numbers, predictions with labels that never occur in the
-true labels — ends with exit code 2 and a one-line message on stderr.
+``to_dict()`` as JSON); McNemar's test is the mid-p form unless ``--mcnemar`` names another
+(``exact``, ``asymptotic``, ``corrected``). Bad input — a missing file, a missing column, an
+empty cell, files of different lengths, scores that are not numbers, predictions with labels
+that never occur in the true labels — ends with exit code 2 and a one-line message on stderr.
 """
 
 from __future__ import annotations
@@ -136,6 +137,13 @@ def _parser() -> argparse.ArgumentParser:
     )
     compare.add_argument("--positive", help="the class the scores are for (default: the last)")
     compare.add_argument(
+        "--mcnemar",
+        choices=("mid-p", "exact", "asymptotic", "corrected"),
+        default="mid-p",
+        help="the form of McNemar's test (default mid-p, recommended by Fagerland, Lydersen & "
+        "Laake 2013; exact never exceeds the level but is conservative)",
+    )
+    compare.add_argument(
         "--json", action="store_true", help="print all numbers as JSON instead of the summary"
     )
     return parser
@@ -225,6 +233,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             names=names,
             confidence=args.confidence,
             positive=data["positive"],
+            mcnemar_method=args.mcnemar,
         )
     except (ValueError, TypeError) as exc:
         print(f"{PROG} compare: error: {exc} ({data['where']})", file=sys.stderr)

@@ -9,10 +9,10 @@ evalkit module that owns it, with the method named and the caveats written out i
   expected cost (:mod:`evalkit.metrics`, notebook 06), ROC curve and AUC with DeLong's interval
   (:mod:`evalkit.roc`, notebook 06).
 * :func:`compare_classifiers` – two classifiers on the *same* test set: both descriptions, the
-  paired agreement table, McNemar's test (exact or χ², the choice explained) and Günter's paired
-  test for comparison (:mod:`evalkit.paired`, notebook 04), the difference of the accuracies with
-  Newcombe's paired interval (:func:`paired_accuracy_difference`, the one formula implemented
-  here because no other module has it), and with scores DeLong's test of the two AUCs.
+  paired agreement table, McNemar's mid-p test (the exact, asymptotic and corrected forms on
+  request) and Günter's paired test for comparison (:mod:`evalkit.paired`, notebook 04), the
+  difference of the accuracies with Newcombe's paired interval
+  (:func:`evalkit.paired.difference_interval`), and with scores DeLong's test of the two AUCs.
 
 The results (:class:`ClassifierReport`, :class:`Comparison`) have ``summary()`` (plain text in
 sentences, to paste into a report), an HTML view for notebooks, ``to_dict()`` (JSON-ready) and
@@ -20,9 +20,13 @@ sentences, to paste into a report), an HTML view for notebooks, ``to_dict()`` (J
 
 Rules used to choose and to warn (constants of this module, stated in every summary they affect):
 
-* McNemar's test is exact (binomial on the discordant pairs) when b + c < :data:`EXACT_BELOW`
-  (= 25), the usual rule of thumb for when the χ² approximation becomes adequate; otherwise the χ²
-  form with Edwards' continuity correction is used.
+* McNemar's test is the mid-p form by default (:data:`MCNEMAR_DEFAULT`): Fagerland, Lydersen &
+  Laake (2013, BMC Medical Research Methodology 13:91) show by exact enumeration that it keeps
+  close to the nominal level at every number of pairs while the exact conditional test and the
+  continuity-corrected χ² are conservative (notebook 04 repeats the enumeration). The other forms
+  are one argument away (``mcnemar_method``).
+* "Few discordant items": b + c < :data:`FEW_DISCORDANT` (= 25): the comparison rests on those
+  items alone, whatever the size of the test set.
 * "Precision" (a note, not a warning): the test set is smaller than
   :func:`evalkit.intervals.trials_for_halfwidth` says is needed for a Clopper–Pearson half-width
   of ``halfwidth`` (default :data:`DEFAULT_HALFWIDTH`, ±5 points, named as the default in the
@@ -45,12 +49,18 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from evalkit import intervals, metrics, paired, roc
-from evalkit._validation import as_counts, as_labels, as_probabilities, check_confidence
+from evalkit._validation import (
+    as_labels,
+    as_probabilities,
+    check_choice,
+    check_confidence,
+)
 from evalkit.results import Interval, TestResult
 
 __all__ = [
-    "EXACT_BELOW",
+    "FEW_DISCORDANT",
     "IMBALANCE_SHARE",
+    "MCNEMAR_DEFAULT",
     "ClassifierReport",
     "Comparison",
     "compare_classifiers",
@@ -58,9 +68,32 @@ __all__ = [
     "paired_accuracy_difference",
 ]
 
-#: McNemar's test is exact when the number of discordant items b + c is below this (the usual
-#: rule of thumb; above it the χ² approximation with continuity correction is adequate).
-EXACT_BELOW = 25
+#: McNemar's test as the report gives it unless asked otherwise (see the module docstring).
+MCNEMAR_DEFAULT = "mid-p"
+
+#: Why each form of McNemar's test is the one reported (a clause of the summary).
+MCNEMAR_REASONS = {
+    "mid-p": (
+        "the mid-p form is reported because it keeps close to the nominal level with more power "
+        "than the exact conditional test, which is conservative (Fagerland, Lydersen & Laake "
+        "2013; notebook 04); mcnemar_method='exact' gives a test that never exceeds the level"
+    ),
+    "exact": (
+        "the exact conditional (binomial) test was asked for: it never exceeds the nominal level "
+        "but is conservative (Fagerland, Lydersen & Laake 2013; notebook 04)"
+    ),
+    "asymptotic": (
+        "the χ² test without continuity correction was asked for: close to the nominal level "
+        "(Fagerland, Lydersen & Laake 2013) but an approximation when b + c is small"
+    ),
+    "corrected": (
+        "the χ² test with Edwards' continuity correction was asked for: it is even more "
+        "conservative than the exact test (Fagerland, Lydersen & Laake 2013; notebook 04)"
+    ),
+}
+
+#: Fewer discordant items than this earn a warning: the comparison rests on those items alone.
+FEW_DISCORDANT = 25
 
 #: A test set counts as heavily imbalanced when its largest class holds at least this share.
 IMBALANCE_SHARE = 0.8
@@ -74,86 +107,22 @@ TIED_PAIRS_SHARE = 0.01
 
 
 # --------------------------------------------------------------------------------------------
-# the one formula of this module: Newcombe's interval for a paired difference of proportions
+# kept for earlier callers
 
 
 def paired_accuracy_difference(table: ArrayLike, confidence: float = 0.95) -> Interval:
-    """Interval for R1 − R2, the difference of two accuracies on the same test set.
+    """Newcombe's interval for R1 − R2 on one test set (moved to evalkit.paired).
 
-    Newcombe (1998), *Improved confidence intervals for the difference between binomial
-    proportions based on paired data*, Statistics in Medicine 17, 2635–2650, method 10 (the
-    "square-and-add" hybrid score interval; also Fagerland, Lydersen & Laake, *Statistical
-    Analysis of Contingency Tables*, 2017, §8.5). With the agreement table ``[[a, b], [c, d]]`` of
-    :func:`evalkit.paired.agreement_table` (a = both right, b = only 1 right, c = only 2 right,
-    d = both wrong, n = a + b + c + d):
-
-    * R1 = (a + b)/n, R2 = (a + c)/n, D = R1 − R2 = (b − c)/n;
-    * (l1, u1) and (l2, u2): Wilson score intervals of R1 and R2
-      (:func:`evalkit.intervals.wilson`, Tan eq. 4.13);
-    * ψ, the correlation of the two rates with a continuity adjustment: with A = a·d − b·c and
-      P = (a + b)(c + d)(a + c)(b + d), ψ = (A − n/2)/√P if A > n/2, 0 if 0 ≤ A ≤ n/2, A/√P if
-      A < 0, and ψ = 0 when P = 0;
-    * L = D − √((R1 − l1)² + (u2 − R2)² − 2ψ(R1 − l1)(u2 − R2)),
-      U = D + √((R2 − l2)² + (u1 − R1)² − 2ψ(R2 − l2)(u1 − R1)).
-
-    Unlike the Wald interval D ± z·√((b + c) − (b − c)²/n)/n it does not collapse to a point when
-    b = c = 0 and keeps close to its nominal coverage with few discordant items (Newcombe 1998;
-    Fagerland et al. 2014, Statistics in Medicine 33, 2850–2875, recommend it).
-
-    Parameters
-    ----------
-    table : array_like, shape (2, 2)
-        The agreement table ``[[a, b], [c, d]]`` (counts, n ≥ 1).
-    confidence : float
-        Confidence level in (0, 1).
-
-    Returns
-    -------
-    Interval
-        ``estimate`` = R1 − R2, method ``"newcombe-paired"``.
+    Kept so that earlier code keeps working: the same as
+    ``paired.difference_interval(table, method="newcombe", confidence=confidence)``.
 
     Examples
     --------
-    Fagerland et al.'s example (Cavo et al. 2012): a = 59, b = 6, c = 16, d = 80.
-
     >>> ci = paired_accuracy_difference([[59, 6], [16, 80]])
     >>> round(ci.estimate, 4), round(ci.low, 4), round(ci.high, 4)
     (-0.0621, -0.1186, -0.0046)
     """
-    counts = as_counts(table, "table")
-    if counts.shape != (2, 2):
-        raise ValueError(
-            "table must be the 2×2 agreement table [[both right, only 1 right], [only 2 right, "
-            f"both wrong]]; got shape {counts.shape}"
-        )
-    level = check_confidence(confidence)
-    (a, b), (c, d) = (int(x) for x in counts[0]), (int(x) for x in counts[1])
-    n = a + b + c + d
-    if n == 0:
-        raise ValueError("table must count at least one test item; got only zeros")
-    rate1, rate2 = (a + b) / n, (a + c) / n
-    low1, high1 = intervals.wilson(a + b, n, level)
-    low2, high2 = intervals.wilson(a + c, n, level)
-    product = float(a + b) * float(c + d) * float(a + c) * float(b + d)
-    cross = float(a) * d - float(b) * c
-    if product == 0 or 0 <= cross <= n / 2:
-        psi = 0.0
-    elif cross > n / 2:
-        psi = (cross - n / 2) / math.sqrt(product)
-    else:
-        psi = cross / math.sqrt(product)
-    difference = rate1 - rate2
-    down1, up2 = rate1 - low1, high2 - rate2
-    down2, up1 = rate2 - low2, high1 - rate1
-    low = difference - math.sqrt(max(down1**2 + up2**2 - 2 * psi * down1 * up2, 0.0))
-    high = difference + math.sqrt(max(down2**2 + up1**2 - 2 * psi * down2 * up1, 0.0))
-    return Interval(
-        low=max(low, -1.0),
-        high=min(high, 1.0),
-        estimate=difference,
-        confidence=level,
-        method="newcombe-paired",
-    )
+    return paired.difference_interval(table, method="newcombe", confidence=confidence)
 
 
 # --------------------------------------------------------------------------------------------
@@ -299,13 +268,13 @@ def _discordant_warning(discordant: int) -> str | None:
             "The two classifiers are right and wrong on exactly the same test items (b + c = 0): "
             "this test set cannot tell them apart at all."
         )
-    if discordant < EXACT_BELOW:
+    if discordant < FEW_DISCORDANT:
         return (
             f"Only {discordant} test {'item is' if discordant == 1 else 'items are'} discordant "
-            f"(b + c = {discordant} < {EXACT_BELOW}): "
-            "too few for the χ² approximation of McNemar's test, so the exact binomial test is "
-            "reported; Günter's paired test is a normal approximation too and is shown only for "
-            "comparison."
+            f"(b + c = {discordant} < {FEW_DISCORDANT}): the comparison rests on these items "
+            "alone, whatever the size of the test set, so only a large difference can show. "
+            "Günter's paired test is a normal approximation, rough with so few discordant items, "
+            "and is shown only for comparison."
         )
     return None
 
@@ -736,15 +705,15 @@ class Comparison:
         ``[[both right, only A right], [only B right, both wrong]]``
         (:func:`evalkit.paired.agreement_table`).
     mcnemar : TestResult
-        McNemar's test, exact when b + c < :data:`EXACT_BELOW`, else χ² with continuity
-        correction (:func:`evalkit.paired.mcnemar`).
+        McNemar's test (:func:`evalkit.paired.mcnemar`), mid-p unless ``mcnemar_method`` said
+        otherwise.
     mcnemar_reason : str
         Why that form was used.
     guenter : TestResult
         Günter's paired test, two-sided (:func:`evalkit.paired.paired_test`), for comparison.
     difference : Interval
         Accuracy of A minus accuracy of B with Newcombe's paired interval
-        (:func:`paired_accuracy_difference`).
+        (:func:`evalkit.paired.difference_interval`).
     delong : TestResult or None
         DeLong's test of AUC(A) = AUC(B) (:func:`evalkit.roc.delong_test`), with scores.
     warnings : tuple of str
@@ -930,6 +899,7 @@ def compare_classifiers(
     cost: ArrayLike | None = None,
     positive: Any = None,
     halfwidth: float | None = None,
+    mcnemar_method: str = MCNEMAR_DEFAULT,
 ) -> Comparison:
     """Compare two classifiers on the same test set, with the right tests and the caveats.
 
@@ -937,11 +907,10 @@ def compare_classifiers(
 
     * accuracy of each with Clopper–Pearson and Wilson intervals (:mod:`evalkit.intervals`);
     * the agreement table (:func:`evalkit.paired.agreement_table`); McNemar's test
-      (:func:`evalkit.paired.mcnemar`): exact when b + c < :data:`EXACT_BELOW`, χ² with
-      continuity correction otherwise; Günter's paired test, two-sided
-      (:func:`evalkit.paired.paired_test`);
+      (:func:`evalkit.paired.mcnemar`), mid-p unless ``mcnemar_method`` says otherwise;
+      Günter's paired test, two-sided (:func:`evalkit.paired.paired_test`);
     * accuracy(A) − accuracy(B) with Newcombe's paired interval
-      (:func:`paired_accuracy_difference`);
+      (:func:`evalkit.paired.difference_interval`);
     * per-class recall, precision, F1 and (with ``cost``) the cost (:mod:`evalkit.metrics`);
     * with ``scores_a`` and ``scores_b``: ROC curves, AUCs with DeLong intervals and DeLong's
       test (:mod:`evalkit.roc`).
@@ -965,6 +934,9 @@ def compare_classifiers(
     halfwidth : float, optional
         The precision of each accuracy to check the test-set size for; default
         :data:`DEFAULT_HALFWIDTH` (±5 points), named as the default in the note.
+    mcnemar_method : {"mid-p", "exact", "asymptotic", "corrected"}
+        The form of McNemar's test to report (:func:`evalkit.paired.mcnemar`); the summary says
+        why it is the one used.
 
     Returns
     -------
@@ -977,7 +949,7 @@ def compare_classifiers(
     >>> b = [1, 0] * 15 + [0, 1] * 5
     >>> c = compare_classifiers(y, a, b)
     >>> c.agreement.tolist(), round(c.mcnemar.pvalue, 4)
-    ([[30, 10], [0, 0]], 0.002)
+    ([[30, 10], [0, 0]], 0.001)
     >>> round(c.difference.estimate, 3), round(c.difference.low, 3), round(c.difference.high, 3)
     (0.25, 0.111, 0.402)
     >>> print(c.summary().splitlines()[2])  # doctest: +NORMALIZE_WHITESPACE
@@ -986,6 +958,7 @@ def compare_classifiers(
     """
     level = check_confidence(confidence)
     target = _check_halfwidth(halfwidth)
+    mcnemar_method = check_choice(mcnemar_method, "mcnemar_method", tuple(MCNEMAR_REASONS))
     if not isinstance(names, (tuple, list)) or len(names) != 2:
         raise TypeError(f"names must be a pair of strings like ('A', 'B'); got {names!r}")
     name_a = _check_name(names[0], "names[0]")
@@ -1011,22 +984,12 @@ def compare_classifiers(
     size = int(y.size)
     (both, only_a), (only_b, _) = table.tolist()
     discordant = only_a + only_b
-    exact = discordant < EXACT_BELOW
-    mcnemar = paired.mcnemar(only_a, only_b, exact=exact, correction=True)
-    if exact:
-        reason = (
-            f"the exact test is used because only b + c = {discordant} items are discordant "
-            f"(< {EXACT_BELOW}, the usual rule of thumb for the χ² approximation)"
-        )
-    else:
-        reason = (
-            f"the χ² approximation with continuity correction is used because b + c = "
-            f"{discordant} ≥ {EXACT_BELOW} items are discordant (the usual rule of thumb)"
-        )
+    mcnemar = paired.mcnemar(only_a, only_b, mcnemar_method)
+    reason = MCNEMAR_REASONS[mcnemar_method]
     guenter = paired.paired_test(
         (both + only_a) / size, (both + only_b) / size, both / size, size, alternative="two-sided"
     )
-    difference = paired_accuracy_difference(table, level)
+    difference = paired.difference_interval(table, method="newcombe", confidence=level)
     delong = None
     if sa is not None:
         delong = roc.delong_test(sa, sb, y == pos, confidence=level)

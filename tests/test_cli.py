@@ -98,6 +98,23 @@ def test_names_confidence_and_json(capsys):
     assert data["summary"] == direct.summary()
 
 
+@pytest.mark.parametrize("method", ["mid-p", "exact", "asymptotic", "corrected"])
+def test_mcnemar_form_on_request(method, capsys):
+    args = ["compare", ONE, *COLUMNS, "--json"]
+    code = main(args if method == "mid-p" else [*args, "--mcnemar", method])
+    data = json.loads(capsys.readouterr().out)
+    assert code == 0
+    direct = expected(mcnemar_method=method)
+    assert data["mcnemar"]["method"] == direct.mcnemar.method
+    assert data["mcnemar"]["pvalue"] == direct.mcnemar.pvalue
+    assert data["mcnemar_reason"] == direct.mcnemar_reason
+
+
+def test_unknown_mcnemar_form_is_an_argparse_error(capsys):
+    assert main(["compare", ONE, *COLUMNS, "--mcnemar", "yates"]) == 2
+    assert "invalid choice: 'yates'" in capsys.readouterr().err
+
+
 def test_text_labels_and_positive_class(tmp_path, capsys):
     y = ["spam", "ham"] * 10
     rng = np.random.default_rng(10)

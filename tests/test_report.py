@@ -13,7 +13,8 @@ from scipy import stats
 
 from evalkit import intervals, metrics, paired, roc
 from evalkit.report import (
-    EXACT_BELOW,
+    FEW_DISCORDANT,
+    MCNEMAR_REASONS,
     ClassifierReport,
     Comparison,
     compare_classifiers,
@@ -91,11 +92,11 @@ def test_paired_tests_equal_the_paired_module(scored, comparison):
     np.testing.assert_array_equal(comparison.agreement, table)
     (a, b), (c, _) = table.tolist()
     n = y.size
-    expected = paired.mcnemar(b, c, exact=b + c < EXACT_BELOW, correction=True)
-    assert comparison.mcnemar == expected
+    assert comparison.mcnemar == paired.mcnemar(b, c, "mid-p")
     guenter = paired.paired_test((a + b) / n, (a + c) / n, a / n, n, alternative="two-sided")
     assert comparison.guenter == guenter
-    assert comparison.difference == paired_accuracy_difference(table, 0.95)
+    assert comparison.difference == paired.difference_interval(table, "newcombe", 0.95)
+    assert comparison.difference == paired_accuracy_difference(table, 0.95)  # the old name
     assert comparison.difference.estimate == pytest.approx(
         comparison.a.accuracy - comparison.b.accuracy, abs=1e-15
     )
@@ -274,28 +275,43 @@ def test_newcombe_bad_input():
 # the McNemar rule and the sentences
 
 
-@pytest.mark.parametrize("discordant", [EXACT_BELOW - 1, EXACT_BELOW])
-def test_mcnemar_choice_follows_the_rule_of_thumb(discordant):
+def test_mcnemar_is_mid_p_by_default_and_says_why():
+    y, pa, pb = make_pair(200, 30, 12, 20)
+    c = compare_classifiers(y, pa, pb)
+    assert c.mcnemar == paired.mcnemar(30, 12, "mid-p")
+    assert c.mcnemar.statistic_name == "b"
+    text = c.summary()
+    assert "the mid-p form is reported because it keeps close to the nominal level" in text
+    assert "(Fagerland, Lydersen & Laake 2013; notebook 04)" in text
+    assert c.to_dict()["mcnemar_reason"] == MCNEMAR_REASONS["mid-p"]
+
+
+@pytest.mark.parametrize("method", ["exact", "asymptotic", "corrected"])
+def test_other_mcnemar_forms_on_request(method):
+    y, pa, pb = make_pair(200, 30, 12, 20)
+    c = compare_classifiers(y, pa, pb, mcnemar_method=method)
+    assert c.mcnemar == paired.mcnemar(30, 12, method)
+    assert c.mcnemar_reason == MCNEMAR_REASONS[method]
+    assert MCNEMAR_REASONS[method] in c.summary()
+    if method != "exact":
+        assert f"χ² = {c.mcnemar.statistic:.2f}" in c.summary()
+
+
+@pytest.mark.parametrize("bad", ["mid_p", "chi2", "", True])
+def test_mcnemar_method_must_be_one_of_the_four(bad):
+    y, pa, pb = make_pair(20, 3, 2, 5)
+    with pytest.raises((ValueError, TypeError), match="mcnemar_method"):
+        compare_classifiers(y, pa, pb, mcnemar_method=bad)
+
+
+@pytest.mark.parametrize("discordant", [FEW_DISCORDANT - 1, FEW_DISCORDANT])
+def test_few_discordant_items_warning(discordant):
     only_a = discordant // 2 + 3
     y, pa, pb = make_pair(200, only_a, discordant - only_a, 20)
     c = compare_classifiers(y, pa, pb)
     assert c.discordant == discordant
-    text = c.summary()
-    if discordant < EXACT_BELOW:
-        assert c.mcnemar == paired.mcnemar(only_a, discordant - only_a, exact=True)
-        assert c.mcnemar.statistic_name == "b"
-        assert (
-            f"the exact test is used because only b + c = {discordant} items are discordant "
-            "(< 25, the usual rule of thumb for the χ² approximation)"
-        ) in text
-        assert f"Only {discordant} test items are discordant" in text
-    else:
-        expected = paired.mcnemar(only_a, discordant - only_a, exact=False, correction=True)
-        assert c.mcnemar == expected
-        assert "continuity correction" in c.mcnemar.method
-        assert f"χ² = {expected.statistic:.2f}" in text
-        assert "the χ² approximation with continuity correction is used because b + c = 25" in text
-        assert "test items are discordant (b + c" not in text
+    warned = any(w.startswith(f"Only {discordant} test items are discordant") for w in c.warnings)
+    assert warned == (discordant < FEW_DISCORDANT)
 
 
 def test_summary_sentences_and_rounding():
@@ -325,12 +341,12 @@ def test_summary_says_when_the_interval_includes_zero():
     text = compare_classifiers(y, pa, pb).summary()
     assert "A is more accurate than B by 0.8 points" in text
     assert "the interval includes 0, so the test set cannot tell which is more accurate" in text
-    assert "p = 1.00 (two-sided)" in text
+    assert "p = 0.75 (two-sided)" in text  # mid-p: 2·P(B ≤ 4) − P(B = 4), B ~ Bin(9, 1/2)
 
 
 def test_summary_notes_borderline_evidence():
-    # 16 against 6 discordant items: the Newcombe interval excludes 0, McNemar's exact p = 0.052
-    y, pa, pb = make_pair(37, 16, 6, 1)
+    # 15 against 6 discordant items: the Newcombe interval excludes 0, McNemar's mid-p = 0.0525
+    y, pa, pb = make_pair(20, 15, 6, 3)
     c = compare_classifiers(y, pa, pb)
     assert c.difference.low > 0 and c.mcnemar.pvalue > 0.05
     assert c.borderline_sentence() in c.summary()
@@ -350,8 +366,10 @@ def test_small_pvalues_are_written_as_a_bound():
 def test_warning_one_discordant_item():
     y, pa, pb = make_pair(50, 1, 0, 10)
     c = compare_classifiers(y, pa, pb)
-    assert c.warnings[0].startswith("Only 1 test item is discordant (b + c = 1 < 25): too few")
-    assert c.mcnemar.pvalue == 1.0
+    assert c.warnings[0].startswith(
+        "Only 1 test item is discordant (b + c = 1 < 25): the comparison rests on these items"
+    )
+    assert c.mcnemar.pvalue == 0.5  # mid-p: 2·(1/2) − 1/2; the exact test would give 1
 
 
 def test_warning_no_discordant_items():
