@@ -12,6 +12,9 @@ k classifiers on N data sets:
   CD = q_α·sqrt(k(k+1)/(6N));
 * :func:`holm` and :func:`bonferroni` — adjust a family of p-values so that the family-wise
   error rate stays at α (Holm 1979);
+* :func:`pairwise_wilcoxon` — every pair by the Wilcoxon signed-rank test, Holm-adjusted: the
+  alternative to the mean-rank post-hoc tests, whose verdict on a pair depends on the other
+  classifiers in the pool (Benavoli, Corani & Mangili 2016);
 * :func:`critical_difference_diagram` — the data of Demšar's CD diagram (pure), and
   :func:`draw_critical_difference`, which draws it on a matplotlib Axes (imports nothing
   from matplotlib itself).
@@ -37,6 +40,7 @@ __all__ = [
     "CriticalDifferenceDiagram",
     "FriedmanResult",
     "NemenyiResult",
+    "PairwiseWilcoxon",
     "average_ranks",
     "bonferroni",
     "critical_difference_diagram",
@@ -45,6 +49,7 @@ __all__ = [
     "friedman",
     "holm",
     "nemenyi",
+    "pairwise_wilcoxon",
 ]
 
 # --------------------------------------------------------------------------------------------
@@ -461,6 +466,144 @@ def holm(pvalues: ArrayLike, alpha: float = 0.05) -> AdjustedPvalues:
     adjusted = np.empty(m)
     adjusted[order] = stepped
     return AdjustedPvalues(p, adjusted, adjusted <= level, level, "Holm")
+
+
+# --------------------------------------------------------------------------------------------
+# pairwise Wilcoxon tests with Holm's correction (the alternative to mean-rank post-hoc tests)
+
+
+@dataclass(frozen=True)
+class PairwiseWilcoxon:
+    """All pairwise Wilcoxon signed-rank tests of k classifiers, Holm-adjusted.
+
+    Attributes
+    ----------
+    names : list of str
+        The k classifier names, in column order.
+    pairs : list of tuple of int
+        The k(k − 1)/2 pairs (i, j), i < j, in the order of the arrays below.
+    statistics : ndarray, shape (m,)
+        W+ of ``scores[:, i] − scores[:, j]`` (large when classifier i is better).
+    pvalues : ndarray, shape (m,)
+        Raw two-sided p-values; each depends only on the two columns it compares.
+    adjusted : ndarray, shape (m,)
+        Holm-adjusted p-values over the m pairs.
+    reject : ndarray of bool, shape (m,)
+        ``adjusted <= alpha``.
+    alpha : float
+    zero_method : str
+    methods : list of str
+        The null distribution each test used (exact or asymptotic), as named by
+        :func:`evalkit.paired.wilcoxon_signed_rank`.
+    method : str
+    """
+
+    names: list[str]
+    pairs: list[tuple[int, int]]
+    statistics: np.ndarray
+    pvalues: np.ndarray
+    adjusted: np.ndarray
+    reject: np.ndarray
+    alpha: float
+    zero_method: str
+    methods: list[str] = field(repr=False)
+    method: str = "pairwise Wilcoxon signed-rank tests, Holm-adjusted"
+
+    def adjusted_matrix(self) -> np.ndarray:
+        """The Holm-adjusted p-values as a symmetric k × k matrix (1 on the diagonal)."""
+        k = len(self.names)
+        out = np.ones((k, k))
+        for (i, j), p in zip(self.pairs, self.adjusted, strict=True):
+            out[i, j] = out[j, i] = p
+        return out
+
+    def __str__(self) -> str:
+        lines = [f"{self.method} (zero_method={self.zero_method!r}, α = {self.alpha:g}):"]
+        for (i, j), p, q, r in zip(
+            self.pairs, self.pvalues, self.adjusted, self.reject, strict=True
+        ):
+            raw = "< 0.001" if p < 0.001 else f"{p:.4f}"
+            holm_p = "< 0.001" if q < 0.001 else f"{q:.4f}"
+            verdict = "differ" if r else "no significant difference"
+            lines.append(
+                f"  {self.names[i]} vs {self.names[j]}: p = {raw}, Holm {holm_p} -> {verdict}"
+            )
+        return "\n".join(lines)
+
+
+def pairwise_wilcoxon(
+    scores: ArrayLike,
+    names: Sequence[str] | None = None,
+    alpha: float = 0.05,
+    zero_method: str = "zsplit",
+    method: str = "auto",
+) -> PairwiseWilcoxon:
+    """Compare every pair of k classifiers with a Wilcoxon signed-rank test; adjust with Holm.
+
+    Benavoli, Corani & Mangili (2016, *Should we really use post-hoc tests based on
+    mean-ranks?*, JMLR 17(5):1–10) show that the mean-rank post-hoc tests (Nemenyi,
+    Bonferroni–Dunn; :func:`nemenyi`) decide about classifiers A and B with a statistic that
+    depends on the *other* classifiers in the comparison: adding or removing a third
+    classifier moves the average ranks of A and B and can flip their verdict. They recommend
+    pairwise tests whose statistic uses only A's and B's scores — the Wilcoxon signed-rank test
+    over the data sets (Demšar 2006, §3.1.3; :func:`evalkit.paired.wilcoxon_signed_rank`) — with
+    a correction for the m = k(k − 1)/2 comparisons, here Holm's step-down (:func:`holm`).
+
+    Parameters
+    ----------
+    scores : array_like, shape (n_datasets, n_classifiers)
+        Higher = better.
+    names : sequence of str, optional
+        One name per column (default C1, C2, …).
+    alpha : float, default 0.05
+        Family-wise level of the Holm correction.
+    zero_method : {"zsplit", "pratt", "wilcox"}, default "zsplit"
+        How a data set on which two classifiers tie enters: ``"zsplit"`` splits its rank
+        evenly between the two sums, as Demšar (2006, §3.1.3) proposes for the signed-rank test
+        across data sets (and as his sign test splits ties); ``"wilcox"`` drops ties, which
+        throws away evidence for the null hypothesis.
+    method : {"auto", "exact", "asymptotic"}
+        Passed on to :func:`evalkit.paired.wilcoxon_signed_rank`.
+
+    Returns
+    -------
+    PairwiseWilcoxon
+        Raw and Holm-adjusted p-values per pair, and the rejections at ``alpha``.
+
+    Examples
+    --------
+    >>> scores = [[0.90, 0.85, 0.80], [0.82, 0.80, 0.70], [0.95, 0.90, 0.91],
+    ...           [0.70, 0.72, 0.60], [0.88, 0.84, 0.83], [0.91, 0.86, 0.80]]
+    >>> r = pairwise_wilcoxon(scores, names=["A", "B", "C"])
+    >>> r.pairs, r.pvalues.round(4).tolist(), r.adjusted.round(4).tolist()
+    ([(0, 1), (0, 2), (1, 2)], [0.0938, 0.0312, 0.0938], [0.1875, 0.0938, 0.1875])
+    """
+    from evalkit.paired import wilcoxon_signed_rank
+
+    table = _as_score_table(scores)
+    k = table.shape[1]
+    labels = _as_names(names, k)
+    level = _check_alpha(alpha)
+    zero_method = check_choice(zero_method, "zero_method", ("zsplit", "pratt", "wilcox"))
+    method = check_choice(method, "method", ("auto", "exact", "asymptotic"))
+    pairs = [(i, j) for i in range(k) for j in range(i + 1, k)]
+    tests = [
+        wilcoxon_signed_rank(table[:, i] - table[:, j], zero_method=zero_method, method=method)
+        for i, j in pairs
+    ]
+    raw = np.array([t.pvalue for t in tests])
+    adjusted = holm(raw, level)
+    return PairwiseWilcoxon(
+        names=labels,
+        pairs=pairs,
+        statistics=np.array([t.statistic for t in tests]),
+        pvalues=raw,
+        adjusted=adjusted.adjusted,
+        reject=adjusted.reject,
+        alpha=level,
+        zero_method=zero_method,
+        methods=[t.method for t in tests],
+    )
 
 
 # --------------------------------------------------------------------------------------------

@@ -29,6 +29,7 @@ from evalkit.multiple import (
     friedman,
     holm,
     nemenyi,
+    pairwise_wilcoxon,
 )
 
 # Demšar (2006), Table 5(a): critical values of the two-tailed Nemenyi test, k = 2 … 10.
@@ -359,6 +360,119 @@ def test_import_does_not_load_matplotlib():
     code = "import sys, evalkit.multiple; print('matplotlib' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+# --------------------------------------------------------------------------------------------
+# pool dependence of mean-rank post-hoc tests, and pairwise Wilcoxon with Holm (issue 20, point 3)
+
+
+def course_table():
+    """The notebook 08 table: 14 data sets × 6 classifiers (data/many_datasets_accuracies.csv)."""
+    import csv
+
+    from evalkit.datasets import data_file
+
+    with data_file("many_datasets_accuracies.csv").open() as fh:
+        fh.readline()  # the command line that made the file
+        rows = list(csv.DictReader(fh))
+    names = list(rows[0])[4:]
+    return names, np.array([[float(r[n]) for n in names] for r in rows])
+
+
+def nemenyi_verdict(scores, names, pool, first, second, alpha=0.05):
+    cols = [names.index(n) for n in pool]
+    result = nemenyi(scores[:, cols], alpha)
+    i, j = pool.index(first), pool.index(second)
+    return bool(result.significant[i, j]), abs(result.rank_differences[i, j]), result
+
+
+def test_nemenyi_verdict_on_a_pair_depends_on_which_other_classifier_is_dropped():
+    """Benavoli, Corani & Mangili (2016) with the course's data: the same k, the same CD."""
+    names, scores = course_table()
+    without_svm = ["logistic", "knn5", "naive_bayes", "tree", "forest"]
+    without_tree = ["logistic", "knn5", "naive_bayes", "forest", "svm_rbf"]
+    sig_a, gap_a, res_a = nemenyi_verdict(scores, names, without_svm, "forest", "naive_bayes")
+    sig_b, gap_b, res_b = nemenyi_verdict(scores, names, without_tree, "forest", "naive_bayes")
+    assert res_a.critical_difference == res_b.critical_difference  # k = 5, N = 14 in both
+    assert gap_a == pytest.approx(23 / 14) and gap_b == pytest.approx(21 / 14)
+    assert sig_a and not sig_b
+    # all six: not significant either (gap 1.964 < CD 2.015)
+    sig_all, gap_all, _ = nemenyi_verdict(scores, names, names, "forest", "naive_bayes")
+    assert not sig_all and gap_all == pytest.approx(27.5 / 14)
+    # the Wilcoxon test of the pair uses only its two columns: the same p in every pool
+    ps = {
+        tuple(pool): pairwise_wilcoxon(scores[:, [names.index(n) for n in pool]], pool)
+        for pool in (without_svm, without_tree, names)
+    }
+    raw = {
+        pool: r.pvalues[
+            r.pairs.index(tuple(sorted((pool.index("naive_bayes"), pool.index("forest")))))
+        ]
+        for pool, r in ps.items()
+    }
+    assert len(set(raw.values())) == 1
+
+
+def test_adding_a_classifier_moves_the_mean_rank_statistic_of_a_fixed_pair():
+    """Constructed: A beats B on every data set; a third classifier C placed between them on
+    half of the data sets widens the rank gap of A and B from 1 to 1.5 without touching A or B."""
+    a = np.array([0.90, 0.80, 0.85, 0.70, 0.95, 0.88])
+    b = a - 0.02
+    c_between = np.where(np.arange(6) % 2 == 0, a - 0.01, b - 0.05)
+    two = nemenyi(np.c_[a, b])
+    three = nemenyi(np.c_[a, b, c_between])
+    assert two.rank_differences[0, 1] == pytest.approx(-1.0)
+    assert three.rank_differences[0, 1] == pytest.approx(-1.5)
+    w2 = pairwise_wilcoxon(np.c_[a, b])
+    w3 = pairwise_wilcoxon(np.c_[a, b, c_between])
+    assert w2.pvalues[0] == w3.pvalues[0] and w2.statistics[0] == w3.statistics[0]
+
+
+@pytest.mark.parametrize("zero_method", ["zsplit", "pratt", "wilcox"])
+def test_pairwise_wilcoxon_matches_scipy_and_holm(zero_method):
+    names, scores = course_table()
+    r = pairwise_wilcoxon(scores, names, alpha=0.05, zero_method=zero_method)
+    assert r.pairs == list(itertools.combinations(range(6), 2))
+    assert r.names == names and r.zero_method == zero_method
+    asymptotic = pairwise_wilcoxon(scores, names, zero_method=zero_method, method="asymptotic")
+    for k, (i, j) in enumerate(r.pairs):
+        # rounded: evalkit counts |d| equal within a factor 1 + 1e-7 as ties, scipy only exact
+        # equality; rounding to 10 decimals makes the accuracies' float noise exact ties
+        d = np.round(scores[:, i] - scores[:, j], 10)
+        ref = stats.wilcoxon(d, zero_method=zero_method, method="asymptotic").pvalue
+        assert asymptotic.pvalues[k] == pytest.approx(ref, rel=1e-9), (i, j)
+        if zero_method != "wilcox":  # with "wilcox" evalkit's auto rule counts nonzero only
+            ref = stats.wilcoxon(d, zero_method=zero_method).pvalue
+            assert r.pvalues[k] == pytest.approx(ref, rel=1e-9, abs=1e-12), (i, j)
+    adjusted, reject = _holm_reference(r.pvalues.tolist(), 0.05)
+    np.testing.assert_allclose(r.adjusted, adjusted, rtol=1e-12)
+    np.testing.assert_array_equal(r.reject, reject)
+    m = r.adjusted_matrix()
+    assert m.shape == (6, 6) and np.allclose(m, m.T) and np.all(np.diag(m) == 1.0)
+    assert m[0, 4] == r.adjusted[r.pairs.index((0, 4))]
+    text = str(r)
+    assert "forest vs svm_rbf" in text and "Holm" in text
+
+
+def test_pairwise_wilcoxon_on_the_course_table_rejects_nothing_after_holm():
+    names, scores = course_table()
+    r = pairwise_wilcoxon(scores, names)
+    assert not r.reject.any()
+    assert r.pvalues.min() < 0.01  # several pairs look significant one at a time
+
+
+def test_pairwise_wilcoxon_bad_input():
+    table = [[0.9, 0.8], [0.7, 0.6], [0.8, 0.75]]
+    with pytest.raises(ValueError, match="zero_method must be one of 'zsplit', 'pratt', 'wilcox'"):
+        pairwise_wilcoxon(table, zero_method="drop")
+    with pytest.raises(ValueError, match="method must be one of 'auto', 'exact', 'asymptotic'"):
+        pairwise_wilcoxon(table, method="permutation")
+    with pytest.raises(ValueError, match=r"names must have one entry per classifier \(2\)"):
+        pairwise_wilcoxon(table, names=["a"])
+    with pytest.raises(ValueError, match="alpha must be"):
+        pairwise_wilcoxon(table, alpha=1.5)
+    with pytest.raises(ValueError, match="scores must be 2-D"):
+        pairwise_wilcoxon([0.9, 0.8])
 
 
 # --------------------------------------------------------------------------------------------
