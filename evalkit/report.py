@@ -31,6 +31,9 @@ Rules used to choose and to warn (constants of this module, stated in every summ
   :func:`evalkit.intervals.trials_for_halfwidth` says is needed for a Clopper–Pearson half-width
   of ``halfwidth`` (default :data:`DEFAULT_HALFWIDTH`, ±5 points, named as the default in the
   note) at the observed accuracy (notebook 02's sample-size rule).
+* The AUC's interval is DeLong's; near the bounds (AUC ≥ :data:`AUC_LOGIT_FROM` = 0.9 or ≤ 0.1)
+  it is built on the logit scale (:func:`evalkit.roc.auc_interval`, ``"delong-logit"``), which
+  stays inside (0, 1) where the plain form would be clipped at 1.
 * "Heavy class imbalance": the largest class holds at least :data:`IMBALANCE_SHARE` (= 80 %) of
   the test items, so always predicting it already scores that accuracy (notebook 06).
 * "Ties in scores": more than :data:`TIED_PAIRS_SHARE` (1 %) of the positive–negative pairs
@@ -58,6 +61,7 @@ from evalkit._validation import (
 from evalkit.results import Interval, TestResult
 
 __all__ = [
+    "AUC_LOGIT_FROM",
     "FEW_DISCORDANT",
     "IMBALANCE_SHARE",
     "MCNEMAR_DEFAULT",
@@ -91,6 +95,11 @@ MCNEMAR_REASONS = {
         "conservative than the exact test (Fagerland, Lydersen & Laake 2013; notebook 04)"
     ),
 }
+
+#: An AUC at least this far from 1/2 (AUC ≥ 0.9 or ≤ 0.1) gets the logit-scale DeLong interval,
+#: which stays inside (0, 1) and keeps its coverage near the bounds where the plain (Wald) form,
+#: clipped at 1, does not (notebook 06).
+AUC_LOGIT_FROM = 0.9
 
 #: Fewer discordant items than this earn a warning: the comparison rests on those items alone.
 FEW_DISCORDANT = 25
@@ -378,7 +387,8 @@ class ClassifierReport:
         The class the scores rank (binary problems with scores only).
     roc_curve : RocCurve or None
     auc : AucInterval or None
-        AUC with DeLong's interval.
+        AUC with DeLong's interval, on the logit scale when the AUC is at least
+        :data:`AUC_LOGIT_FROM` or at most 1 − :data:`AUC_LOGIT_FROM` (near 1 or 0).
     halfwidth : float
         The precision the test-set size was checked for.
     trials_needed : int
@@ -436,10 +446,13 @@ class ClassifierReport:
         if self.auc is None:
             return None
         ci = self.auc
+        form = "DeLong"
+        if _auc_method(ci.estimate) == "delong-logit":
+            form += f", on the logit scale because the AUC is near {round(ci.estimate)}"
         return (
             f"AUC of {self.name} (class {_label_text(self.positive)} positive): "
             f"{ci.estimate:.3f} ({_level(self.confidence)} CI {ci.low:.3f} to {ci.high:.3f}, "
-            "DeLong)."
+            f"{form})."
         )
 
     def summary(self) -> str:
@@ -545,7 +558,12 @@ def _describe(
     if scores is not None:
         is_positive = y == positive
         curve = roc.roc_curve(scores, is_positive)
-        auc_ci = roc.auc_interval(scores, is_positive, method="delong", confidence=confidence)
+        auc_ci = roc.auc_interval(
+            scores,
+            is_positive,
+            method=_auc_method(roc.auc(scores, is_positive)),
+            confidence=confidence,
+        )
     accuracy = float(metrics.accuracy(confusion))
     needed = int(intervals.trials_for_halfwidth(halfwidth, accuracy, confidence))
     nan = float("nan")
@@ -571,6 +589,12 @@ def _describe(
         trials_needed=needed,
         confidence=confidence,
     )
+
+
+def _auc_method(area: float) -> str:
+    """DeLong's interval on the logit scale near 0 or 1 (see :data:`AUC_LOGIT_FROM`), else plain."""
+    near_bound = area >= AUC_LOGIT_FROM or area <= 1 - AUC_LOGIT_FROM
+    return "delong-logit" if near_bound else "delong"
 
 
 def _check_name(name: Any, what: str) -> str:

@@ -13,6 +13,7 @@ from scipy import stats
 
 from evalkit import intervals, metrics, paired, roc
 from evalkit.report import (
+    AUC_LOGIT_FROM,
     FEW_DISCORDANT,
     MCNEMAR_REASONS,
     ClassifierReport,
@@ -102,9 +103,29 @@ def test_paired_tests_equal_the_paired_module(scored, comparison):
     )
 
 
+def test_auc_interval_is_on_the_logit_scale_near_one_and_zero():
+    rng = np.random.default_rng(3)
+    y = np.r_[np.ones(50, dtype=int), np.zeros(50, dtype=int)]
+    separated = np.r_[rng.normal(3, 1, 50), rng.normal(0, 1, 50)]  # AUC ≈ 0.99
+    r = describe_classifier(y, (separated > 1.5).astype(int), scores=separated)
+    assert r.auc.estimate >= AUC_LOGIT_FROM
+    assert r.auc == roc.auc_interval(separated, y == 1, method="delong-logit")
+    plain = roc.auc_interval(separated, y == 1, method="delong")
+    assert plain.high == 1.0 and r.auc.high < 1.0  # the plain form is clipped, the logit is not
+    assert "DeLong, on the logit scale because the AUC is near 1)." in r.auc_sentence()
+    # the reversed score: AUC ≈ 0.01, near 0
+    r = describe_classifier(y, (separated > 1.5).astype(int), scores=-separated)
+    assert r.auc == roc.auc_interval(-separated, y == 1, method="delong-logit")
+    assert "near 0)." in r.auc_sentence()
+    # a perfect separation: AUC = 1 still has an interval (van Dantzig's bound), not 1 to 1
+    r = describe_classifier(y, y, scores=y + rng.uniform(0, 0.5, 100))
+    assert r.auc.estimate == 1.0 and r.auc.low < 1.0
+
+
 def test_roc_numbers_equal_the_roc_module(scored, comparison):
     y, _, _, sa, sb = scored
     for s, rep in ((sa, comparison.a), (sb, comparison.b)):
+        assert rep.auc.estimate < AUC_LOGIT_FROM  # the plain DeLong interval away from the bounds
         assert rep.auc == roc.auc_interval(s, y, method="delong", confidence=0.95)
         curve = roc.roc_curve(s, y)
         np.testing.assert_array_equal(rep.roc_curve.fpr, curve.fpr)
