@@ -21,10 +21,13 @@ from scipy import stats
 from sklearn.metrics import confusion_matrix
 
 from evalkit.paired import (
+    MCNEMAR_METHODS,
     agreement_table,
+    difference_interval,
     mcnemar,
     paired_test,
     paired_variance,
+    rejection_probability,
     sign_test,
     sign_test_from_scores,
     simple_test,
@@ -246,7 +249,7 @@ def test_paired_test_against_ttest_rel_and_items(pair):
         assert r.statistic**2 == pytest.approx(
             (b - c) ** 2 / (b + c - (b - c) ** 2 / n), rel=1e-9, abs=1e-12
         )
-        chi2 = mcnemar(b, c, exact=False, correction=False).statistic
+        chi2 = mcnemar(b, c, "asymptotic").statistic
         assert r.statistic**2 >= chi2 - 1e-9
 
 
@@ -309,7 +312,7 @@ def exact_two_sided_by_enumeration(b: int, c: int) -> float:
 @pytest.mark.parametrize("b", range(0, 26, 3))
 @pytest.mark.parametrize("c", range(0, 26, 4))
 def test_mcnemar_exact_against_binomtest_and_enumeration(b, c):
-    r = mcnemar(b, c)
+    r = mcnemar(b, c, "exact")
     assert r.alternative == "two-sided" and r.statistic == b
     assert r.details["discordant"] == b + c
     expected = 1.0 if b + c == 0 else stats.binomtest(b, b + c, 0.5).pvalue
@@ -319,7 +322,7 @@ def test_mcnemar_exact_against_binomtest_and_enumeration(b, c):
 
 @pytest.mark.parametrize(("b", "c"), [(1_000_000, 1_003_000), (10**9, 10**9 + 10**5), (5, 10**7)])
 def test_mcnemar_exact_huge_counts(b, c):
-    r = mcnemar(b, c)
+    r = mcnemar(b, c, "exact")
     expected = stats.binomtest(b, b + c, 0.5).pvalue
     assert r.pvalue == pytest.approx(expected, rel=1e-6, abs=1e-300)
     assert 0.0 <= r.pvalue <= 1.0
@@ -331,7 +334,7 @@ def test_mcnemar_exact_huge_counts(b, c):
     [(0, 1), (1, 1), (10, 0), (12, 5), (26, 12), (150, 86), (400, 471), (10**8, 10**8 + 30000)],
 )
 def test_mcnemar_asymptotic_against_chi_square(b, c, correction):
-    r = mcnemar(b, c, exact=False, correction=correction)
+    r = mcnemar(b, c, "corrected" if correction else "asymptotic")
     expected_stat = (abs(b - c) - (1 if correction else 0)) ** 2 / (b + c)  # R's mcnemar.test
     assert r.statistic == pytest.approx(expected_stat, rel=1e-12)
     assert r.df == 1
@@ -344,29 +347,29 @@ def test_mcnemar_asymptotic_against_chi_square(b, c, correction):
         assert r.pvalue == pytest.approx(2 * stats.norm.sf(abs(b - c) / math.sqrt(b + c)), rel=1e-9)
 
 
-def test_mcnemar_no_discordant_pairs_and_vectorized():
-    for exact in (True, False):
-        r = mcnemar(0, 0, exact=exact)
-        assert r.pvalue == 1.0
-    r = mcnemar(0, 0, exact=False)
-    assert r.statistic == 0.0
+@pytest.mark.parametrize("method", MCNEMAR_METHODS)
+def test_mcnemar_no_discordant_pairs_and_vectorized(method):
+    r = mcnemar(0, 0, method)
+    assert r.pvalue == 1.0
+    if method in ("asymptotic", "corrected"):
+        assert r.statistic == 0.0
     b = np.array([3, 10, 26])
     c = np.array([5, 0, 12])
-    for exact in (True, False):
-        rv = mcnemar(b, c, exact=exact)
-        for i in range(3):
-            assert rv.pvalue[i] == pytest.approx(mcnemar(int(b[i]), int(c[i]), exact=exact).pvalue)
+    rv = mcnemar(b, c, method)
+    for i in range(3):
+        assert rv.pvalue[i] == pytest.approx(mcnemar(int(b[i]), int(c[i]), method).pvalue)
 
 
 def test_mcnemar_guenter_example_and_relation_to_paired_test():
     # Günter's §2.1 data: b = 10, c = 0 out of |T| = 100
-    assert mcnemar(10, 0).pvalue == pytest.approx(2 * 0.5**10)
+    assert mcnemar(10, 0, "exact").pvalue == pytest.approx(2 * 0.5**10)
+    assert mcnemar(10, 0).pvalue == pytest.approx(0.5**10)  # mid-p: 2·(1/2)^10 − (1/2)^10
     # for balanced-ish large discordant counts Günter's Z² and McNemar's chi-square agree
     n = 10**6
     b, c = 5000, 4800
     r1, r2, r12 = (n - 10**5 + b) / n, (n - 10**5 + c) / n, (n - 10**5) / n
     z = paired_test(r1, r2, r12, n, alternative="two-sided")
-    chi = mcnemar(b, c, exact=False, correction=False)
+    chi = mcnemar(b, c, "asymptotic")
     assert z.statistic**2 == pytest.approx(chi.statistic, rel=1e-3)
     assert z.pvalue == pytest.approx(chi.pvalue, rel=0.02)
 
@@ -380,13 +383,366 @@ def test_mcnemar_guenter_example_and_relation_to_paired_test():
         (("2", 3), TypeError, "only1"),
         ((True, 3), TypeError, "only1 must be a number, not a boolean"),
         (([1, 2], [1, 2, 3]), ValueError, "broadcastable"),
-        ((2, 3, "yes"), TypeError, "exact must be True or False"),
-        ((2, 3, False, 1), TypeError, "correction must be True or False"),
+        ((2, 3, "yes"), ValueError, "method must be one of 'mid-p', 'exact', 'asymptotic'"),
+        ((2, 3, True), TypeError, "the old third argument exact=True/False is now method="),
     ],
 )
 def test_mcnemar_rejects_bad_input(args, error, match):
     with pytest.raises(error, match=match):
         mcnemar(*args)
+
+
+def mid_p_two_sided_by_enumeration(b: int, c: int) -> Fraction:
+    """2·P(B ≤ m) − P(B = m), m = min(b, c), B ~ Bin(b + c, 1/2), in exact rational arithmetic."""
+    n, m = b + c, min(b, c)
+    pmf = [Fraction(math.comb(n, k), 2**n) for k in range(n + 1)]
+    return 2 * sum(pmf[: m + 1]) - pmf[m]
+
+
+@pytest.mark.parametrize("b", range(0, 26, 5))
+@pytest.mark.parametrize("c", range(0, 26, 3))
+def test_mcnemar_mid_p_against_exact_fractions(b, c):
+    r = mcnemar(b, c)
+    assert r.method.startswith("McNemar's mid-p test") and r.statistic == b
+    expected = mid_p_two_sided_by_enumeration(b, c)
+    assert r.pvalue == pytest.approx(float(expected), rel=1e-12, abs=1e-300)
+    # Fagerland et al.'s definition: the exact p-value minus the probability of the observed b
+    # (the exact p-value before it is capped at 1)
+    if b != c:
+        point = math.comb(b + c, b) / 2 ** (b + c)
+        assert r.pvalue == pytest.approx(mcnemar(b, c, "exact").pvalue - point, rel=1e-10)
+    assert r.pvalue == pytest.approx(sign_test(b, b + c, "two-sided", method="mid-p").pvalue)
+
+
+def test_mcnemar_published_example():
+    # Fagerland, Lydersen & Laake (2013, 2017): Cavo et al. (2012), b = 6, c = 16; the mid-p
+    # value 0.034690 is printed by the authors' R package contingencytables (chapter 8)
+    assert mcnemar(6, 16).pvalue == pytest.approx(0.034690, abs=5e-7)
+    assert mcnemar(6, 16, "exact").pvalue == pytest.approx(stats.binomtest(6, 22).pvalue, rel=1e-12)
+    assert mcnemar(6, 16, "asymptotic").pvalue == pytest.approx(
+        stats.chi2.sf(100 / 22, 1), rel=1e-12
+    )
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 400), st.integers(0, 400))
+def test_mcnemar_forms_order(b, c):
+    p = {method: mcnemar(b, c, method).pvalue for method in MCNEMAR_METHODS}
+    assert 0 <= p["mid-p"] <= p["exact"] <= 1
+    assert p["asymptotic"] <= p["corrected"] or b == c
+    assert mcnemar(c, b).pvalue == pytest.approx(p["mid-p"], rel=1e-12, abs=1e-300)
+
+
+@pytest.mark.parametrize(
+    ("flags", "method"),
+    [
+        (dict(exact=True), "exact"),
+        (dict(exact=True, correction=False), "exact"),
+        (dict(exact=False), "corrected"),
+        (dict(exact=False, correction=True), "corrected"),
+        (dict(exact=False, correction=False), "asymptotic"),
+        (dict(correction=False), "exact"),  # the old default exact=True ignored correction
+    ],
+)
+def test_mcnemar_old_flags_still_work_with_a_deprecation_warning(flags, method):
+    with pytest.warns(DeprecationWarning, match=f"pass method='{method}'"):
+        old = mcnemar([7, 3], [2, 9], **flags)
+    new = mcnemar([7, 3], [2, 9], method)
+    np.testing.assert_array_equal(old.pvalue, new.pvalue)
+    assert old.method == new.method
+
+
+def test_mcnemar_rejects_method_and_flags_together():
+    with pytest.raises(TypeError, match="either method or the deprecated"):
+        mcnemar(3, 4, "exact", exact=True)
+    with pytest.raises(TypeError, match="exact must be True or False"):
+        mcnemar(3, 4, exact="yes")
+
+
+# ------------------------------------------------------------------------------------------
+# difference_interval: Newcombe, Wald, Tango
+
+
+CAVO = [[59, 6], [16, 80]]  # Fagerland, Lydersen & Laake's example (Cavo et al. 2012)
+
+
+@pytest.mark.parametrize(
+    ("method", "low", "high"),
+    [("newcombe", -0.1186, -0.0046), ("wald", -0.1184, -0.0058), ("tango", -0.1240, -0.0054)],
+)
+def test_difference_interval_published_example(method, low, high):
+    # the four-digit limits printed by the authors' R package contingencytables (chapter 8;
+    # Fagerland, Lydersen & Laake, Statistical Analysis of Contingency Tables, 2017)
+    ci = difference_interval(CAVO, method)
+    assert ci.estimate == pytest.approx(-10 / 161)
+    assert ci.low == pytest.approx(low, abs=5e-5)
+    assert ci.high == pytest.approx(high, abs=5e-5)
+    assert ci.method == f"{method}-paired" and ci.confidence == 0.95
+
+
+def tango_by_likelihood(b: int, c: int, n: int, confidence: float) -> tuple[float, float]:
+    """Tango's limits from a numerically maximized restricted likelihood and plain bisection.
+
+    For each δ the restricted MLE of q = P(only 2 right) maximizes
+    b·log(q + δ) + c·log(q) + (n − b − c)·log(1 − 2q − δ) (no closed form used); the limits are
+    where the score statistic crosses ±z, found by bisection on a fine bracket.
+    """
+    from scipy.optimize import minimize_scalar
+
+    z = stats.norm.isf((1 - confidence) / 2)
+
+    def score(delta):
+        lo, hi = max(0.0, -delta), (1 - delta) / 2
+        if hi - lo < 1e-15:
+            q = lo
+        else:
+
+            def nll(q):
+                terms = [(b, q + delta), (c, q), (n - b - c, 1 - 2 * q - delta)]
+                return -sum(k * math.log(max(x, 1e-300)) for k, x in terms if k)
+
+            q = minimize_scalar(nll, bounds=(lo, hi), method="bounded", options={"xatol": 1e-13}).x
+        var = n * (2 * q + delta * (1 - delta))
+        return (
+            (b - c - n * delta) / math.sqrt(var)
+            if var > 0
+            else math.copysign(math.inf, b - c - n * delta)
+        )
+
+    def bisect(target, left, right):  # score(left) > target > score(right)
+        for _ in range(60):
+            mid = (left + right) / 2
+            if score(mid) > target:
+                left = mid
+            else:
+                right = mid
+        return (left + right) / 2
+
+    estimate = (b - c) / n
+    low = -1.0 if score(-1 + 1e-12) <= z else bisect(z, -1 + 1e-12, estimate)
+    high = 1.0 if score(1 - 1e-12) >= -z else bisect(-z, estimate, 1 - 1e-12)
+    return low, high
+
+
+@pytest.mark.parametrize(
+    "table",
+    [
+        CAVO,
+        [[1, 1], [7, 12]],
+        [[10, 0], [0, 5]],
+        [[0, 20], [0, 0]],
+        [[3, 0], [9, 1]],
+        [[40, 12], [3, 45]],
+        [[0, 1], [1, 0]],
+    ],
+)
+@pytest.mark.parametrize("confidence", [0.9, 0.95, 0.99])
+def test_tango_against_likelihood_and_bisection(table, confidence):
+    (a, b), (c, d) = table
+    ci = difference_interval(table, "tango", confidence)
+    low, high = tango_by_likelihood(b, c, a + b + c + d, confidence)
+    assert ci.low == pytest.approx(low, abs=2e-6)
+    assert ci.high == pytest.approx(high, abs=2e-6)
+
+
+def test_tango_closed_form_when_one_classifier_wins_every_item():
+    # b = n, c = 0: T(δ) = √(n(1 − δ)/(1 + δ)), so the lower limit is (n − z²)/(n + z²)
+    z = stats.norm.isf(0.025)
+    for n in (1, 5, 30):
+        ci = difference_interval([[0, n], [0, 0]], "tango")
+        assert ci.low == pytest.approx((n - z**2) / (n + z**2), abs=1e-9)
+        assert ci.high == 1.0
+
+
+def test_newcombe_against_the_report_formula():
+    from evalkit.report import paired_accuracy_difference
+
+    rng = np.random.default_rng(5)
+    for _ in range(30):
+        table = rng.integers(0, 40, size=(2, 2))
+        if table.sum() == 0:
+            continue
+        mine = difference_interval(table, "newcombe", 0.9)
+        theirs = paired_accuracy_difference(table, 0.9)
+        assert (mine.low, mine.high, mine.estimate) == pytest.approx(
+            (theirs.low, theirs.high, theirs.estimate), rel=1e-12, abs=1e-15
+        )
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(st.integers(0, 60), min_size=4, max_size=4).filter(lambda x: sum(x) > 0),
+    st.sampled_from(["newcombe", "wald", "tango"]),
+    st.sampled_from([0.5, 0.9, 0.95, 0.999]),
+)
+def test_difference_intervals_stay_inside_minus_one_one(counts, method, confidence):
+    table = np.reshape(counts, (2, 2))
+    ci = difference_interval(table, method, confidence)
+    assert -1.0 <= ci.low <= ci.estimate + 1e-12 and ci.estimate - 1e-12 <= ci.high <= 1.0
+    if method != "wald":  # score-type intervals never collapse to a point
+        assert ci.high - ci.low > 0
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "match"),
+    [
+        (dict(table=[[1, 2, 3], [4, 5, 6]]), ValueError, "table must be the 2×2 agreement table"),
+        (dict(table=[[0, 0], [0, 0]]), ValueError, "table must count at least one test item"),
+        (dict(table=[[1, -2], [3, 4]]), ValueError, "table must be a whole number ≥ 0"),
+        (dict(table=[[1, 2.5], [3, 4]]), ValueError, "table must be a whole number"),
+        (dict(table=CAVO, method="score"), ValueError, "method must be one of 'newcombe'"),
+        (dict(table=CAVO, confidence=95), ValueError, "confidence must be strictly between"),
+    ],
+)
+def test_difference_interval_rejects_bad_input(kwargs, error, match):
+    with pytest.raises(error, match=match):
+        difference_interval(**kwargs)
+
+
+# ------------------------------------------------------------------------------------------
+# rejection_probability: exact size and power of the paired tests
+
+REJECTION_TESTS = ("mid-p", "exact", "asymptotic", "corrected", "guenter")
+
+
+def _pvalue(test: str, b: int, c: int, size: int, alternative: str) -> float:
+    if test in ("exact", "mid-p"):
+        return sign_test(b, b + c, alternative, method=test).pvalue
+    if test == "guenter":
+        a = size - b - c  # any split of the concordant items gives the same Z
+        return paired_test(
+            (a + b) / size, (a + c) / size, a / size, size, alternative=alternative
+        ).pvalue
+    assert alternative == "two-sided"
+    return mcnemar(b, c, test).pvalue
+
+
+def rejection_by_fractions(size, p1, p2, level, test, alternative="two-sided") -> Fraction:
+    """Σ over all (b, c, concordant) of the exact multinomial probability of the rejecting ones."""
+    p1, p2 = Fraction(p1), Fraction(p2)
+    rest = 1 - p1 - p2
+    total = Fraction(0)
+    for b in range(size + 1):
+        for c in range(size + 1 - b):
+            if _pvalue(test, b, c, size, alternative) <= level:
+                coef = math.factorial(size) // (
+                    math.factorial(b) * math.factorial(c) * math.factorial(size - b - c)
+                )
+                total += coef * p1**b * p2**c * rest ** (size - b - c)
+    return total
+
+
+@pytest.mark.parametrize("test", REJECTION_TESTS)
+@pytest.mark.parametrize(
+    ("p1", "p2"), [(0.1, 0.1), (0.25, 0.05), (0.05, 0.4), (0.5, 0.5), (0.3, 0.0)]
+)
+def test_rejection_probability_against_exact_fractions(test, p1, p2):
+    size = 14
+    exact = rejection_by_fractions(size, p1, p2, 0.05, test)
+    assert rejection_probability(size, p1, p2, test=test) == pytest.approx(
+        float(exact), rel=1e-10, abs=1e-15
+    )
+
+
+@pytest.mark.parametrize("test", ["mid-p", "exact", "guenter"])
+@pytest.mark.parametrize("alternative", ["greater", "less"])
+def test_rejection_probability_one_sided_against_exact_fractions(test, alternative):
+    size = 12
+    exact = rejection_by_fractions(size, 0.3, 0.1, 0.05, test, alternative)
+    got = rejection_probability(size, 0.3, 0.1, test=test, alternative=alternative)
+    assert got == pytest.approx(float(exact), rel=1e-10, abs=1e-15)
+
+
+@pytest.mark.parametrize("test", REJECTION_TESTS)
+def test_rejection_probability_against_seeded_simulation(test):
+    rng = np.random.default_rng(18)
+    size, p1, p2, runs = 200, 0.12, 0.07, 20_000
+    counts = rng.multinomial(size, [p1, p2, 1 - p1 - p2], size=runs)
+    b, c = counts[:, 0], counts[:, 1]
+    if test in ("exact", "mid-p"):
+        p = mcnemar(b, c, test).pvalue
+    elif test == "guenter":
+        p = paired_test(b / size, c / size, 0.0, size, alternative="two-sided").pvalue
+    else:
+        p = mcnemar(b, c, test).pvalue
+    simulated = np.mean(p <= 0.05)
+    exact = rejection_probability(size, p1, p2, test=test)
+    assert abs(simulated - exact) < 4 * math.sqrt(exact * (1 - exact) / runs)
+
+
+def test_rejection_probability_exact_test_keeps_its_level_and_mid_p_is_between():
+    p = np.linspace(0.005, 0.5, 100)
+    for size in (10, 30, 50, 100):
+        exact = rejection_probability(size, p, test="exact")
+        mid = rejection_probability(size, p, test="mid-p")
+        assert np.all(exact <= 0.05 + 1e-12)  # valid given b + c, hence unconditionally
+        assert np.all(mid >= exact - 1e-15)  # mid-p ≤ exact p: rejects at least as often
+    corrected = rejection_probability(50, p, test="corrected")
+    assert np.all(corrected <= 0.05)
+
+
+def test_rejection_probability_vectorized_and_fast():
+    import time
+
+    rates = np.linspace(0.01, 0.45, 100)
+    start = time.perf_counter()
+    curve = rejection_probability(1000, rates, 0.8 * rates)
+    elapsed = time.perf_counter() - start
+    assert curve.shape == (100,)
+    for i in (0, 37, 99):
+        assert curve[i] == pytest.approx(rejection_probability(1000, rates[i], 0.8 * rates[i]))
+    grid = rejection_probability(40, rates[:, None], rates[None, :5])
+    assert grid.shape == (100, 5)
+    assert elapsed < 1.0
+    assert rejection_probability(20, 0.0) == 0.0  # no discordant items: nothing to reject
+
+
+def test_guenter_one_sided_after_looking_has_twice_the_level():
+    # choosing the direction after seeing which classifier did better, then testing one-sided
+    # at α, rejects exactly when the two-sided test at 2α does: its type-I error is about 2α
+    size, alpha = 200, 0.05
+    after_looking = float(
+        sum(
+            rejection_by_fractions(
+                size=12, p1=0.2, p2=0.2, level=alpha, test="guenter", alternative=alt
+            )
+            for alt in ("greater", "less")
+        )
+    )
+    assert rejection_probability(12, 0.2, level=2 * alpha, test="guenter") == pytest.approx(
+        after_looking, rel=1e-10
+    )
+    one_sided = rejection_probability(size, 0.1, level=alpha, test="guenter", alternative="greater")
+    both = rejection_probability(size, 0.1, level=2 * alpha, test="guenter")
+    assert one_sided == pytest.approx(alpha, abs=0.01)
+    assert both == pytest.approx(2 * alpha, abs=0.02)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "match"),
+    [
+        (dict(trials=0, p_only1=0.1), ValueError, "trials must be a whole number ≥ 1"),
+        (dict(trials=10, p_only1=1.2), ValueError, "p_only1 must be a probability"),
+        (
+            dict(trials=10, p_only1=0.6, p_only2=0.5),
+            ValueError,
+            "p_only1 \\+ p_only2 must not exceed 1",
+        ),
+        (
+            dict(trials=10, p_only1=0.1, level=0),
+            ValueError,
+            "level must be strictly between 0 and 1",
+        ),
+        (dict(trials=10, p_only1=0.1, test="fisher"), ValueError, "test must be one of 'mid-p'"),
+        (dict(trials=10, p_only1=0.1, alternative="up"), ValueError, "alternative must be one of"),
+        (dict(trials=[10, 20], p_only1=0.1), ValueError, "trials must be a single whole number"),
+        (dict(trials=10, p_only1=[0.1, 0.2], p_only2=[0.1, 0.2, 0.3]), ValueError, "broadcastable"),
+        (dict(trials=10, p_only1="0.1"), TypeError, "p_only1"),
+    ],
+)
+def test_rejection_probability_rejects_bad_input(kwargs, error, match):
+    with pytest.raises(error, match=match):
+        rejection_probability(**kwargs)
 
 
 # ------------------------------------------------------------------------------------------
@@ -400,6 +756,45 @@ def test_sign_test_against_binomtest(alternative):
             r = sign_test(k, n, alternative)
             expected = stats.binomtest(k, n, 0.5, alternative=alternative).pvalue
             assert r.pvalue == pytest.approx(expected, rel=1e-10, abs=1e-300), (k, n)
+
+
+def sign_mid_p_by_fractions(k: int, n: int, alternative: str) -> Fraction:
+    pmf = [Fraction(math.comb(n, i), 2**n) for i in range(n + 1)]
+    upper = sum(pmf[k + 1 :]) + pmf[k] / 2
+    lower = sum(pmf[:k]) + pmf[k] / 2
+    return {"greater": upper, "less": lower, "two-sided": min(Fraction(1), 2 * min(upper, lower))}[
+        alternative
+    ]
+
+
+@pytest.mark.parametrize("alternative", ALTERNATIVES)
+def test_sign_test_mid_p_against_exact_fractions(alternative):
+    for n in range(0, 26):
+        for k in range(n + 1):
+            r = sign_test(k, n, alternative, method="mid-p")
+            expected = float(sign_mid_p_by_fractions(k, n, alternative))
+            assert r.pvalue == pytest.approx(expected, rel=1e-12, abs=1e-300), (k, n)
+    assert "mid-p" in sign_test(3, 5, method="mid-p").method
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.integers(0, 2000).flatmap(lambda n: st.tuples(st.integers(0, n), st.just(n))),
+    st.sampled_from(ALTERNATIVES),
+)
+def test_sign_test_mid_p_never_above_exact(data, alternative):
+    k, n = data
+    mid = sign_test(k, n, alternative, method="mid-p").pvalue
+    exact = sign_test(k, n, alternative).pvalue
+    assert 0 <= mid <= exact <= 1
+    if alternative != "two-sided":  # the mid-p tails of the two directions add up to 1
+        other = "less" if alternative == "greater" else "greater"
+        assert mid + sign_test(k, n, other, method="mid-p").pvalue == pytest.approx(1.0)
+
+
+def test_sign_test_rejects_bad_method():
+    with pytest.raises(ValueError, match="method must be one of 'exact', 'mid-p'; got 'midp'"):
+        sign_test(3, 5, method="midp")
 
 
 def test_sign_test_guenter_example_and_the_eq7_slip():
@@ -717,12 +1112,13 @@ def test_wilcoxon_rejects_bad_zero_method_and_correction(kwargs, error, match):
 
 
 def test_mcnemar_signature_is_stable():
-    """Notebook 05 (cross-validation) imports mcnemar with this exact signature."""
+    """method (default mid-p); the old exact=/correction= flags stay reachable as keywords."""
     import inspect
 
     params = inspect.signature(mcnemar).parameters
-    assert list(params) == ["only1", "only2", "exact", "correction"]
-    assert params["exact"].default is True and params["correction"].default is True
+    assert list(params) == ["only1", "only2", "method", "exact", "correction"]
+    assert params["method"].default == "mid-p"
+    assert params["exact"].kind is inspect.Parameter.KEYWORD_ONLY
 
 
 def test_import_does_not_load_plotting_or_widgets():
