@@ -22,16 +22,22 @@ simple_test
 paired_variance, paired_test
     Günter's "advanced" paired test (eq. 4–6) on X(t) ∈ {−1, 0, 1}.
 mcnemar
-    McNemar's test on the discordant counts b, c: exact (binomial) or chi-square.
+    McNemar's test on the discordant counts b, c: mid-p (default), exact, asymptotic, corrected.
+difference_interval
+    Confidence interval for R1 − R2 from the agreement table (Newcombe, Wald, Tango).
+rejection_probability
+    Exact type-I error and power of McNemar's forms and Günter's test by enumeration.
 sign_test, sign_test_from_scores
     The sign test over n repeated experiments (Günter §2.2, eq. 7 with the (1/2)^n fixed).
 wilcoxon_signed_rank
-    The Wilcoxon signed-rank test on per-run differences (wraps scipy.stats.wilcoxon).
+    The Wilcoxon signed-rank test on per-run differences (as scipy.stats.wilcoxon).
 
 Günter's convention is one-sided: M1 is the classifier that did better (R1 > R2), the null
 hypothesis is "equally good", and P_n = N(Z) is the upper normal tail. The tests here default to
 that convention (``alternative="greater"``) except McNemar's, which is two-sided as in R's
-``mcnemar.test``.
+``mcnemar.test``. Choosing M1 *after* seeing which classifier did better and then testing
+one-sided at α doubles the type-I error (to about 2α): use ``alternative="two-sided"`` unless the
+direction was fixed before the test set was scored (see :func:`rejection_probability`).
 """
 
 from __future__ import annotations
