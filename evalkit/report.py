@@ -8,6 +8,10 @@ evalkit module that owns it, with the method named and the caveats written out i
   (:mod:`evalkit.intervals`, notebook 02), confusion matrix, per-class recall, precision and F1,
   expected cost (:mod:`evalkit.metrics`, notebook 06), ROC curve and AUC with DeLong's interval
   (:mod:`evalkit.roc`, notebook 06).
+* :func:`compare_test_sets` – two classifiers on two *different* (independent) test sets, from
+  the counts alone: Boschloo's exact unconditional test (Fisher's exact test beside it, for
+  comparison) and the difference of the accuracies with Newcombe's hybrid score interval
+  (:mod:`evalkit.independent`, notebook 03).
 * :func:`compare_classifiers` – two classifiers on the *same* test set: both descriptions, the
   paired agreement table, McNemar's mid-p test (the exact, asymptotic and corrected forms on
   request) and Günter's paired test for comparison (:mod:`evalkit.paired`, notebook 04), the
@@ -51,10 +55,12 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike
 
-from evalkit import intervals, metrics, paired, roc
+from evalkit import independent, intervals, metrics, paired, roc
 from evalkit._validation import (
+    as_count,
     as_labels,
     as_probabilities,
+    check_at_most,
     check_choice,
     check_confidence,
 )
@@ -67,7 +73,9 @@ __all__ = [
     "MCNEMAR_DEFAULT",
     "ClassifierReport",
     "Comparison",
+    "TestSetComparison",
     "compare_classifiers",
+    "compare_test_sets",
     "describe_classifier",
     "paired_accuracy_difference",
 ]
@@ -351,6 +359,45 @@ def _size_note(
         f"are {widths}. A precision of ±{_pct(target)} points ({origin}) would need about "
         f"{most} test items (intervals.trials_for_halfwidth, the sample-size rule of notebook "
         "02)."
+    )
+
+
+def _difference_sentence(
+    d: Interval, names: tuple[str, str], confidence: float, where: str, cannot: str, method: str
+) -> str:
+    """'A is more accurate than B by 4.2 points (95 % CI … points, <method>; <verdict>).'"""
+    name_a, name_b = names
+    if d.estimate == 0:
+        head = f"{name_a} and {name_b} are equally accurate {where}"
+        low, high = d.low, d.high
+    else:
+        better, worse = (name_a, name_b) if d.estimate > 0 else (name_b, name_a)
+        sign = 1 if d.estimate > 0 else -1
+        low, high = sorted((sign * d.low, sign * d.high))
+        head = f"{better} is more accurate than {worse} by {_pct(abs(d.estimate))} points"
+    verdict = (
+        "the interval excludes 0"
+        if (low > 0 or high < 0)
+        else f"the interval includes 0, so {cannot} tell which is more accurate"
+    )
+    return (
+        f"{head} ({_level(confidence)} CI {_pct(low)} to {_pct(high)} points, {method}; {verdict})."
+    )
+
+
+def _borderline_sentence(difference: Interval, pvalue: float, test: str) -> str | None:
+    """A note when the difference's interval and the test point different ways (else None)."""
+    alpha = 1 - difference.confidence
+    excludes = difference.low > 0 or difference.high < 0
+    if excludes == (pvalue < alpha):
+        return None
+    if excludes:
+        first = f"The interval excludes 0 but {test} does not reach p < {alpha:g}"
+    else:
+        first = f"{test[0].upper()}{test[1:]} gives p < {alpha:g} but the interval includes 0"
+    return (
+        f"{first}: the evidence is borderline at the {100 * alpha:g} % level (the two methods "
+        "approximate differently), so do not claim a difference on this evidence alone."
     )
 
 
@@ -766,25 +813,13 @@ class Comparison:
         return int(self.agreement[0, 1] + self.agreement[1, 0])
 
     def difference_sentence(self) -> str:
-        d = self.difference
-        name_a, name_b = self.names
-        level = _level(self.confidence)
-        if d.estimate == 0:
-            head = f"{name_a} and {name_b} are equally accurate on this test set"
-            low, high = d.low, d.high
-        else:
-            better, worse = (name_a, name_b) if d.estimate > 0 else (name_b, name_a)
-            sign = 1 if d.estimate > 0 else -1
-            low, high = sorted((sign * d.low, sign * d.high))
-            head = f"{better} is more accurate than {worse} by {_pct(abs(d.estimate))} points"
-        verdict = (
-            "the interval excludes 0"
-            if (low > 0 or high < 0)
-            else "the interval includes 0, so the test set cannot tell which is more accurate"
-        )
-        return (
-            f"{head} ({level} CI {_pct(low)} to {_pct(high)} points, Newcombe's paired score "
-            f"interval; {verdict})."
+        return _difference_sentence(
+            self.difference,
+            self.names,
+            self.confidence,
+            "on this test set",
+            "the test set cannot",
+            "Newcombe's paired score interval",
         )
 
     def agreement_sentence(self) -> str:
@@ -806,20 +841,7 @@ class Comparison:
 
     def borderline_sentence(self) -> str | None:
         """A note when the interval and McNemar's test point different ways (else None)."""
-        alpha = 1 - self.confidence
-        excludes = self.difference.low > 0 or self.difference.high < 0
-        rejects = self.mcnemar.pvalue < alpha
-        if excludes == rejects:
-            return None
-        level = f"{100 * alpha:g} %"
-        if excludes:
-            first = f"The interval excludes 0 but McNemar's test does not reach p < {alpha:g}"
-        else:
-            first = f"McNemar's test gives p < {alpha:g} but the interval includes 0"
-        return (
-            f"{first}: the evidence is borderline at the {level} level (the two methods "
-            "approximate differently), so do not claim a difference on this test set alone."
-        )
+        return _borderline_sentence(self.difference, self.mcnemar.pvalue, "McNemar's test")
 
     def guenter_sentence(self) -> str:
         r = self.guenter
@@ -1224,3 +1246,257 @@ def _plot(reports: list[ClassifierReport], comp: Comparison | None) -> Any:
         ax_last.set_title("Recall per class")
         ax_last.legend(loc="lower right", fontsize=8)
     return fig
+
+
+# --------------------------------------------------------------------------------------------
+# two classifiers, two different test sets
+
+#: Boschloo's test enumerates all (K_A + 1)(K_B + 1) outcomes; above this many (about 1000 items
+#: per test set) the report uses Fisher's mid-p test, which is then within a hair of it.
+BOSCHLOO_MAX_OUTCOMES = independent._MAX_OUTCOMES
+
+_TEST_SET_REASONS = {
+    "boschloo": (
+        "Boschloo's exact unconditional test is reported: it never exceeds the nominal level "
+        "and is more powerful than Fisher's exact test, which is conservative (Lydersen, "
+        "Fagerland & Laake 2009; notebook 03)"
+    ),
+    "mid-p": (
+        "Fisher's mid-p test is reported because the test sets are too large to enumerate "
+        "Boschloo's test (more than about 1000 items each); at this size it keeps close to the "
+        "nominal level (Lydersen, Fagerland & Laake 2009; notebook 03)"
+    ),
+}
+
+
+@dataclass(frozen=True, eq=False)
+class TestSetComparison:
+    """Two classifiers on two independent test sets: what :func:`compare_test_sets` returns.
+
+    Attributes
+    ----------
+    names : tuple of str
+    correct, sizes : tuple of int
+        Items right and test-set size of each classifier (n_A, n_B and K_A, K_B).
+    accuracies : tuple of float
+    clopper_pearson : tuple of Interval
+        The exact interval of each accuracy (:func:`evalkit.intervals.clopper_pearson`).
+    test : TestResult
+        Boschloo's exact test (:func:`evalkit.independent.boschloo_exact`), or Fisher's mid-p
+        test when the test sets are too large to enumerate (see :data:`BOSCHLOO_MAX_OUTCOMES`).
+    test_reason : str
+        Why that test was used.
+    fisher : TestResult
+        Fisher's exact (conditional) test, for comparison with the course's sources.
+    difference : Interval
+        Accuracy of A minus accuracy of B with Newcombe's hybrid score interval
+        (:func:`evalkit.independent.difference_interval`).
+    confidence : float
+    """
+
+    __test__ = False  # not a pytest test class, despite its name
+
+    names: tuple[str, str]
+    correct: tuple[int, int]
+    sizes: tuple[int, int]
+    accuracies: tuple[float, float]
+    clopper_pearson: tuple[Interval, Interval]
+    test: TestResult
+    test_reason: str
+    fisher: TestResult
+    difference: Interval
+    confidence: float
+
+    def difference_sentence(self) -> str:
+        return _difference_sentence(
+            self.difference,
+            self.names,
+            self.confidence,
+            "on their test sets",
+            "these test sets cannot",
+            "Newcombe's hybrid score interval",
+        )
+
+    def borderline_sentence(self) -> str | None:
+        """A note when the interval and the test point different ways (else None)."""
+        return _borderline_sentence(self.difference, self.test.pvalue, "the test")
+
+    def summary(self) -> str:
+        """The comparison in sentences (plain text, ready to paste into a report)."""
+        level = _level(self.confidence)
+        accuracy = " ".join(
+            f"{name}: {_pct(acc)} % correct ({k} of {size}; {level} CI {_pct(ci.low)} to "
+            f"{_pct(ci.high)} Clopper–Pearson)."
+            for name, acc, k, size, ci in zip(
+                self.names,
+                self.accuracies,
+                self.correct,
+                self.sizes,
+                self.clopper_pearson,
+                strict=True,
+            )
+        )
+        lines = [
+            f"Comparison of {self.names[0]} and {self.names[1]} on two different test sets "
+            f"({level} confidence).",
+            "",
+            self.difference_sentence(),
+            "Accuracy: " + accuracy,
+            f"{self.test.method}: {_pvalue(self.test.pvalue)} (two-sided); {self.test_reason}.",
+            self.borderline_sentence(),
+            f"For comparison, Fisher's exact test gives {_pvalue(self.fisher.pvalue)} "
+            "(two-sided; conditional on the total number correct, hence conservative).",
+        ]
+        return "\n".join(line for line in lines if line is not None)
+
+    def __str__(self) -> str:
+        return self.summary()
+
+    def __repr__(self) -> str:
+        d = self.difference
+        return (
+            f"<TestSetComparison {self.names[0]!r} ({self.correct[0]}/{self.sizes[0]}) vs "
+            f"{self.names[1]!r} ({self.correct[1]}/{self.sizes[1]}): difference "
+            f"{d.estimate:.4f} ({_level(self.confidence)} CI {d.low:.4f} to {d.high:.4f}), "
+            f"p = {self.test.pvalue:.4g}>"
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """All numbers as plain Python values (JSON-ready; NaN becomes None)."""
+        out = {
+            "names": list(self.names),
+            "correct": list(self.correct),
+            "sizes": list(self.sizes),
+            "accuracies": list(self.accuracies),
+            "clopper_pearson": [_interval_dict(ci) for ci in self.clopper_pearson],
+            "test": _test_dict(self.test),
+            "test_reason": self.test_reason,
+            "fisher": _test_dict(self.fisher),
+            "difference": _interval_dict(self.difference),
+            "confidence": self.confidence,
+            "summary": self.summary(),
+        }
+        return _plain(out)
+
+    def _repr_html_(self) -> str:
+        level = _level(self.confidence)
+        rows = [
+            [name, f"{k} / {size}", f"{_pct(acc)} %", f"{_pct(ci.low)} – {_pct(ci.high)}"]
+            for name, acc, k, size, ci in zip(
+                self.names,
+                self.accuracies,
+                self.correct,
+                self.sizes,
+                self.clopper_pearson,
+                strict=True,
+            )
+        ]
+        tests = [
+            [self.test.method, _pvalue(self.test.pvalue), self.test_reason],
+            [self.fisher.method, _pvalue(self.fisher.pvalue), "for comparison"],
+        ]
+        return (
+            f"<div><h4>{html.escape(self.names[0])} vs {html.escape(self.names[1])} on two "
+            "different test sets</h4>"
+            f"<p><b>{html.escape(self.difference_sentence())}</b></p>"
+            + _table(["classifier", "correct", "accuracy", f"{level} Clopper–Pearson"], rows)
+            + _table(["test", "p (two-sided)", "note"], tests)
+            + "</div>"
+        )
+
+
+def compare_test_sets(
+    correct_a: int,
+    size_a: int,
+    correct_b: int,
+    size_b: int,
+    *,
+    names: tuple[str, str] = ("A", "B"),
+    confidence: float = 0.95,
+) -> TestSetComparison:
+    """Compare two classifiers tested on two different (independent) test sets.
+
+    Only the counts matter: classifier A got ``correct_a`` of ``size_a`` items right, B got
+    ``correct_b`` of ``size_b`` of *other* items right. (On one shared test set use
+    :func:`compare_classifiers`: pairing the items uses far more of the evidence.)
+
+    * the test: Boschloo's exact unconditional test (:func:`evalkit.independent.boschloo_exact`),
+      which never exceeds the nominal level and is more powerful than Fisher's exact test
+      (Lydersen, Fagerland & Laake 2009, *Statistics in Medicine* 28:1159; notebook 03 repeats
+      their enumeration); for test sets too large to enumerate it (more than
+      :data:`BOSCHLOO_MAX_OUTCOMES` outcomes, about 1000 items each) Fisher's mid-p test;
+    * Fisher's exact test beside it, for comparison (Wolff §4);
+    * accuracy(A) − accuracy(B) with Newcombe's hybrid score interval (Newcombe 1998, method 10;
+      :func:`evalkit.independent.difference_interval`), not Tan eq. 4.15's Wald interval, whose
+      coverage falls far below nominal for small or unequal test sets (notebook 03).
+
+    Parameters
+    ----------
+    correct_a, size_a : int
+        Items A got right, and the size of A's test set (0 ≤ correct_a ≤ size_a, size_a ≥ 1).
+    correct_b, size_b : int
+        The same for B.
+    names : (str, str)
+        Names of the classifiers in the text.
+    confidence : float
+        Level of every interval.
+
+    Returns
+    -------
+    TestSetComparison
+
+    Examples
+    --------
+    Wolff's example 1: 47 of 50 against 40 of 50.
+
+    >>> c = compare_test_sets(47, 50, 40, 50)
+    >>> round(c.test.pvalue, 4), round(c.fisher.pvalue, 4)
+    (0.0536, 0.0713)
+    >>> print(c.difference_sentence())  # doctest: +NORMALIZE_WHITESPACE
+    A is more accurate than B by 14.0 points (95 % CI 0.5 to 27.6 points, Newcombe's hybrid
+    score interval; the interval excludes 0).
+    >>> print(c.borderline_sentence())  # doctest: +NORMALIZE_WHITESPACE
+    The interval excludes 0 but the test does not reach p < 0.05: the evidence is borderline at
+    the 5 % level (the two methods approximate differently), so do not claim a difference on
+    this evidence alone.
+    """
+    level = check_confidence(confidence)
+    if not isinstance(names, (tuple, list)) or len(names) != 2:
+        raise TypeError(f"names must be a pair of strings like ('A', 'B'); got {names!r}")
+    name_a, name_b = _check_name(names[0], "names[0]"), _check_name(names[1], "names[1]")
+    if name_a == name_b:
+        raise ValueError(f"names must differ; got {names!r}")
+    counts = {}
+    for name, value in (
+        ("correct_a", correct_a),
+        ("size_a", size_a),
+        ("correct_b", correct_b),
+        ("size_b", size_b),
+    ):
+        counts[name] = as_count(value, name)
+    for side in ("a", "b"):
+        if counts[f"size_{side}"] < 1:
+            raise ValueError(f"size_{side} must be at least 1 test item; got 0")
+        check_at_most(counts[f"correct_{side}"], counts[f"size_{side}"], f"correct_{side}",
+                      f"size_{side}")  # fmt: skip
+    ka, na, kb, nb = counts["size_a"], counts["correct_a"], counts["size_b"], counts["correct_b"]
+    table = [[na, nb], [ka - na, kb - nb]]
+    if (ka + 1) * (kb + 1) <= BOSCHLOO_MAX_OUTCOMES:
+        test, reason = independent.boschloo_exact(table), _TEST_SET_REASONS["boschloo"]
+    else:
+        test, reason = independent.fisher_exact(table, method="mid-p"), _TEST_SET_REASONS["mid-p"]
+    return TestSetComparison(
+        names=(name_a, name_b),
+        correct=(na, nb),
+        sizes=(ka, kb),
+        accuracies=(na / ka, nb / kb),
+        clopper_pearson=(
+            intervals.clopper_pearson(na, ka, level),
+            intervals.clopper_pearson(nb, kb, level),
+        ),
+        test=test,
+        test_reason=reason,
+        fisher=independent.fisher_exact(table),
+        difference=independent.difference_interval(na, ka, nb, kb, "newcombe", level),
+        confidence=level,
+    )

@@ -11,14 +11,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy import stats
 
-from evalkit import intervals, metrics, paired, roc
+from evalkit import independent, intervals, metrics, paired, roc
 from evalkit.report import (
     AUC_LOGIT_FROM,
+    BOSCHLOO_MAX_OUTCOMES,
     FEW_DISCORDANT,
     MCNEMAR_REASONS,
     ClassifierReport,
     Comparison,
     compare_classifiers,
+    compare_test_sets,
     describe_classifier,
     paired_accuracy_difference,
 )
@@ -643,3 +645,73 @@ def test_bad_scores():
         describe_classifier(y3, y3, scores=np.arange(15.0))
     with pytest.raises(TypeError, match="scores must be a 1-D array of numbers"):
         describe_classifier(y, pa, scores="0.5")
+
+
+# ---------------------------------------------------------------------------------------------
+# two different test sets
+
+
+def test_compare_test_sets_equals_the_independent_module():
+    c = compare_test_sets(47, 50, 40, 50, names=("M1", "M2"))
+    table = [[47, 40], [3, 10]]
+    assert c.test == independent.boschloo_exact(table)
+    assert c.fisher == independent.fisher_exact(table)
+    assert c.difference == independent.difference_interval(47, 50, 40, 50, "newcombe")
+    assert c.clopper_pearson == (
+        intervals.clopper_pearson(47, 50),
+        intervals.clopper_pearson(40, 50),
+    )
+    assert c.accuracies == (0.94, 0.8) and c.sizes == (50, 50) and c.correct == (47, 40)
+
+
+def test_compare_test_sets_summary_for_wolffs_first_example():
+    # Fisher p = 0.071 (Wolff), Boschloo about 0.054, and Newcombe's interval just excludes 0
+    text = compare_test_sets(47, 50, 40, 50, names=("M1", "M2")).summary()
+    lines = text.splitlines()
+    assert lines[0] == "Comparison of M1 and M2 on two different test sets (95 % confidence)."
+    assert lines[2].startswith("M1 is more accurate than M2 by 14.0 points (95 % CI 0.5 to 27.6")
+    assert "Boschloo" in text and "p = 0.054 (two-sided)" in text
+    assert "it never exceeds the nominal level and is more powerful than Fisher's" in text
+    assert "Fisher's exact test gives p = 0.071" in text
+    assert "The interval excludes 0 but the test does not reach p < 0.05" in text
+    assert compare_test_sets(47, 50, 40, 50)._repr_html_().count("<table") == 2
+
+
+def test_compare_test_sets_falls_back_to_mid_p_beyond_enumeration():
+    c = compare_test_sets(2700, 3000, 2650, 3000)
+    assert (3001 * 3001) > BOSCHLOO_MAX_OUTCOMES
+    assert c.test == independent.fisher_exact([[2700, 2650], [300, 350]], method="mid-p")
+    assert "too large to enumerate Boschloo's test" in c.summary()
+    # just inside the bound Boschloo is used, and the two agree closely there
+    k = int(BOSCHLOO_MAX_OUTCOMES**0.5) - 1
+    near = compare_test_sets(int(0.9 * k), k, int(0.87 * k), k)
+    assert "Boschloo" in near.test.method
+    mid_p = independent.fisher_exact(
+        [[int(0.9 * k), int(0.87 * k)], [k - int(0.9 * k), k - int(0.87 * k)]], method="mid-p"
+    )
+    assert near.test.pvalue == pytest.approx(mid_p.pvalue, rel=0.05)
+
+
+def test_compare_test_sets_perfect_classifiers_and_json():
+    c = compare_test_sets(50, 50, 50, 50)
+    assert c.test.pvalue == 1.0 and c.fisher.pvalue == 1.0
+    assert "equally accurate on their test sets" in c.summary()
+    d = json.loads(json.dumps(c.to_dict()))
+    assert d["test"]["pvalue"] == 1.0 and d["sizes"] == [50, 50]
+
+
+@pytest.mark.parametrize(
+    ("args", "kwargs", "error", "match"),
+    [
+        ((51, 50, 40, 50), {}, ValueError, "correct_a"),
+        ((5, 0, 4, 5), {}, ValueError, "size_a must be at least 1"),
+        ((5, 10, -1, 5), {}, ValueError, "correct_b"),
+        ((5.5, 10, 4, 5), {}, ValueError, "correct_a"),
+        ((5, 10, 4, 5), {"confidence": 95}, ValueError, "confidence"),
+        ((5, 10, 4, 5), {"names": ("A", "A")}, ValueError, "names must differ"),
+        ((5, 10, 4, 5), {"names": "AB"}, TypeError, "names must be a pair"),
+    ],
+)
+def test_compare_test_sets_bad_input(args, kwargs, error, match):
+    with pytest.raises(error, match=match):
+        compare_test_sets(*args, **kwargs)
