@@ -336,3 +336,52 @@ def test_every_heading_word_is_defined():
         "heading words that are neither a glossary term/alias (data/glossary.toml) nor in the "
         f"test's allowlist:\n{report}"
     )
+
+
+# ------------------------------------------------------------------------------------------
+# The static site's glossary page
+
+
+def _build_site():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("build_site", REPO / "tools" / "build_site.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_site_glossary_page_shows_every_term_and_symbol():
+    from html.parser import HTMLParser
+
+    site = _build_site()
+    page = site.glossary_page()
+
+    class Cells(HTMLParser):
+        def __init__(self):
+            super().__init__()
+            self.open: list[str] = []
+            self.rows = 0
+            self.text: list[str] = []
+
+        def handle_starttag(self, tag, attrs):
+            if tag not in ("br", "meta"):
+                self.open.append(tag)
+            self.rows += tag == "tr"
+
+        def handle_endtag(self, tag):
+            assert self.open and self.open[-1] == tag, (tag, self.open[-3:])
+            self.open.pop()
+
+        def handle_data(self, data):
+            self.text.append(data)
+
+    parser = Cells()
+    parser.feed(page)
+    assert parser.open == []  # every element closed, in order
+    assert parser.rows == len(g.glossary()) + len(g.notation()) + 2  # two header rows
+    text = "".join(parser.text)
+    assert all(t.term in text for t in g.glossary())
+    assert "Irrtumswahrscheinlichkeit" in text and "σ_x" in text
+    index = site.index_page([("00_start_here", "Start here")])
+    assert "href='glossary.html'" in index

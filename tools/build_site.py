@@ -4,7 +4,8 @@
 
 Each notebook is executed top to bottom in a fresh kernel (in memory; the committed notebook is
 not touched) and rendered with nbconvert's JupyterLab template, figures embedded in the page.
-Links between notebooks point to the HTML pages, and an index page shows the course map. Widgets
+Links between notebooks point to the HTML pages, an index page shows the course map, and a
+glossary page the course's terms with the sources' own words and the notation table. Widgets
 need a running Python kernel, so each page says where to move the sliders: in JupyterLab.
 """
 
@@ -49,6 +50,32 @@ def _insert_note(page: str) -> str:
     return page[: match.end()] + NOTE + page[match.end() :]
 
 
+def glossary_page() -> str:
+    """Return the HTML page of the glossary and the notation table (``data/glossary.toml``,
+    ``data/notation.toml``, rendered by :mod:`evalkit.glossary`)."""
+    from evalkit.glossary import glossary_table, notation_table
+
+    return f"""<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>evalkit — glossary and notation</title>
+<style>body{{font-family:sans-serif;max-width:80em;margin:2em auto;line-height:1.4}}
+table{{border-collapse:collapse;margin:1em 0}} td,th{{border:1px solid #ccc;padding:4px 8px}}
+th{{background:#f4f4f4}} caption{{text-align:left;font-weight:bold;padding:4px 0}}</style>
+</head><body>
+<p><a href='index.html'>Course map</a></p>
+<h1>Glossary and notation</h1>
+<p>For students of the original lectures: each term of the course in English with the words the
+source documents use for it — German (Günter, Wolff), Hungarian (Tan, Steinbach &amp; Kumar in
+translation), Greek (Symeonidis), Persian and English (Fouladi) — where it occurs, and the
+notebooks that teach it. The notation table gives each source's symbol for the course's symbols,
+so that a source's formula can be read in the course's terms.</p>
+<h2 id="notation">Notation</h2>
+{notation_table().html()}
+<h2 id="glossary">Glossary</h2>
+{glossary_table().html()}
+</body></html>
+"""
+
+
 def index_page(present: list[tuple[str, str]]) -> str:
     rows = "\n".join(
         f"<li><a href='{stem}.html'>{stem[:2]} — {html.escape(title)}</a></li>"
@@ -73,6 +100,9 @@ documents print. These pages are static renderings of the notebooks; run them in
 {rows}
 {planned}
 </ol>
+<h2 id="glossary">Glossary and notation</h2>
+<p><a href='glossary.html'>The course's terms with the sources' German, Hungarian, Greek and
+Persian words, and the notation table</a> — each source's symbols in the course's terms.</p>
 </body></html>
 """
 
@@ -87,6 +117,8 @@ def main(argv: list[str]) -> int:
         page = render(REPO / "notebooks" / f"{stem}.ipynb", execute=execute)
         (out / f"{stem}.html").write_text(page, encoding="utf-8")
         print(out / f"{stem}.html", flush=True)
+    (out / "glossary.html").write_text(glossary_page(), encoding="utf-8")
+    print(out / "glossary.html")
     (out / "index.html").write_text(index_page(present), encoding="utf-8")
     print(out / "index.html")
     return 0
