@@ -1162,15 +1162,19 @@ def _difference_counts(
 _COVERAGE_TOLERANCE = 1e-12  # a true difference this close to a limit counts as covered
 
 
-def _binomial_window(size: int, rates: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Outcome indices (len(rates), L) around size·rate outside which Bin < 4·10⁻²² in all.
-
-    Hoeffding: P(|n − K·π| ≥ t) ≤ 2·exp(−2t²/K) < 4·10⁻²² for t = ⌈5√K⌉ + 1.
-    """
-    t = int(np.ceil(5 * np.sqrt(size))) + 1
-    length = min(size + 1, 2 * t + 1)
-    start = np.clip(np.round(size * rates) - t, 0, size + 1 - length).astype(np.int64)
-    return start[:, None] + np.arange(length)
+def _covered_term_by_term(
+    low: np.ndarray, high: np.ndarray, k_b: int, rates_b: np.ndarray, delta: np.ndarray
+) -> np.ndarray:
+    """Σ_{n_B} Bin(n_B; K_B, π_B)·1[low ≤ δ ≤ high] for one n_A, in blocks of rates."""
+    out = np.empty(rates_b.shape)
+    index = np.arange(k_b + 1)
+    block = max(1, 2**21 // (k_b + 1))
+    for first in range(0, rates_b.size, block):
+        part = slice(first, first + block)
+        d = delta[part, None]
+        covered = (low <= d + _COVERAGE_TOLERANCE) & (d - _COVERAGE_TOLERANCE <= high)
+        out[part] = np.sum(_binomial_rows(k_b, index, rates_b[part, None]) * covered, axis=1)
+    return out
 
 
 def difference_coverage(
@@ -1185,10 +1189,11 @@ def difference_coverage(
 
     C(π_A, π_B) = Σ_{n_A, n_B} Bin(n_A; K_A, π_A)·Bin(n_B; K_B, π_B)·1[low ≤ π_A − π_B ≤ high]:
     the probability that the interval computed from the two experiments contains the true
-    difference. The (K_A + 1)(K_B + 1) intervals are computed once; for each pair of rates only
-    the outcomes within Hoeffding windows of ±(⌈5√K⌉ + 1) around the expected counts are summed
-    (the rest weighs less than 10⁻²¹). Vectorized: pass grids of rates to get a whole coverage
-    map in one call.
+    difference. The (K_A + 1)(K_B + 1) intervals are computed once. For each n_A whose limits
+    decrease with n_B (every n_A for Newcombe and Agresti–Caffo, all but the extreme ones for
+    Wald) the covering n_B form a run j₁ … j₂, found by binary search, and their probability is
+    F_Bin(j₂; K_B, π_B) − F_Bin(j₁ − 1; K_B, π_B); for the other n_A the terms are summed one by
+    one. Vectorized: pass grids of rates to get a whole coverage map in one call.
 
     Parameters
     ----------
@@ -1226,20 +1231,23 @@ def difference_coverage(
     grid_a, grid_b = np.meshgrid(np.arange(k_a + 1.0), np.arange(k_b + 1.0), indexing="ij")
     low, high = _difference_limits(method, grid_a, float(k_a), grid_b, float(k_b), level)
     flat_a, flat_b = x_a.ravel(), x_b.ravel()
-    index_a, index_b = _binomial_window(k_a, flat_a), _binomial_window(k_b, flat_b)
-    out = np.empty(flat_a.shape)
-    block = max(1, 2**21 // (index_a.shape[1] * index_b.shape[1]))
-    for first in range(0, flat_a.size, block):
-        part = slice(first, first + block)
-        ia, ib = index_a[part], index_b[part]
-        weight_a = _binomial_rows(k_a, ia, flat_a[part, None])
-        weight_b = _binomial_rows(k_b, ib, flat_b[part, None])
-        delta = (flat_a[part] - flat_b[part])[:, None, None]
-        cells = (ia[:, :, None], ib[:, None, :])
-        covered = (low[cells] <= delta + _COVERAGE_TOLERANCE) & (
-            delta - _COVERAGE_TOLERANCE <= high[cells]
-        )
-        out[part] = np.einsum("ma,mab,mb->m", weight_a, covered, weight_b)
+    delta = flat_a - flat_b
+    lowest, highest = delta - _COVERAGE_TOLERANCE, delta + _COVERAGE_TOLERANCE
+    monotone = np.all(np.diff(low, axis=1) <= 0, axis=1) & np.all(
+        np.diff(high, axis=1) <= 0, axis=1
+    )
+    covered_b = np.empty((flat_a.size, k_a + 1))  # P(covered | n_A) for every pair of rates
+    for n_a in range(k_a + 1):
+        if monotone[n_a]:
+            last = np.searchsorted(-high[n_a], -lowest, side="right") - 1  # high ≥ δ up to here
+            first = np.searchsorted(-low[n_a], -highest, side="left")  # low ≤ δ from here
+            below = np.where(first > 0, special.bdtr(np.maximum(first - 1, 0), k_b, flat_b), 0.0)
+            upto = special.bdtr(np.maximum(last, 0), k_b, flat_b)
+            covered_b[:, n_a] = np.where(last >= first, upto - below, 0.0)
+        else:
+            covered_b[:, n_a] = _covered_term_by_term(low[n_a], high[n_a], k_b, flat_b, delta)
+    weight_a = _binomial_rows(k_a, np.arange(k_a + 1), flat_a[:, None])
+    out = np.sum(weight_a * covered_b, axis=1)
     return to_output(np.minimum(out, 1.0).reshape(x_a.shape))
 
 
