@@ -122,22 +122,26 @@ class Symbol:
 
 @dataclass(frozen=True)
 class Table:
-    """A rendered table: HTML in a notebook (``_repr_html_``), plain text with ``str``."""
+    """A rendered table: HTML in a notebook (``_repr_html_``), plain text with ``str``.
+
+    ``rows`` hold the plain-text cells; ``html_rows``, if given, the same cells as HTML
+    fragments (already escaped), used by :meth:`html` instead of the escaped text.
+    """
 
     header: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
     caption: str = ""
+    html_rows: tuple[tuple[str, ...], ...] | None = None
 
     def html(self) -> str:
-        """The table as an HTML ``<table>`` (cells escaped, line breaks kept)."""
-
-        def cell(tag: str, text: str) -> str:
-            body = html.escape(text).replace("\n", "<br>")
-            return f"<{tag} style='text-align:left;vertical-align:top'>{body}</{tag}>"
-
-        head = "".join(cell("th", h) for h in self.header)
+        """The table as an HTML ``<table>``."""
+        style = "style='text-align:left;vertical-align:top'"
+        head = "".join(f"<th {style}>{html.escape(h)}</th>" for h in self.header)
+        cells = self.html_rows
+        if cells is None:
+            cells = tuple(tuple(_escape(c) for c in row) for row in self.rows)
         body = "\n".join(
-            "<tr>" + "".join(cell("td", c) for c in row) + "</tr>" for row in self.rows
+            "<tr>" + "".join(f"<td {style}>{c}</td>" for c in row) + "</tr>" for row in cells
         )
         caption = f"<caption>{html.escape(self.caption)}</caption>" if self.caption else ""
         return (
@@ -333,12 +337,28 @@ def notation() -> tuple[Symbol, ...]:
     return symbols
 
 
-def _words_cell(words: Sequence[SourceWord]) -> str:
-    lines = []
-    for w in words:
-        note = f"; {w.note}" if w.note else ""
-        lines.append(f"{w.word} ({SOURCE_LABELS.get(w.source, w.source)}, {w.section}{note})")
-    return "\n".join(lines)
+def _escape(text: str) -> str:
+    return html.escape(text).replace("\n", "<br>")
+
+
+def _small(text: str) -> str:
+    return f"<small style='color:#555'>{_escape(text)}</small>"
+
+
+def _where(w: SourceWord) -> str:
+    note = f"; {w.note}" if w.note else ""
+    return f"{SOURCE_LABELS.get(w.source, w.source)}, {w.section}{note}"
+
+
+def _words_text(words: Sequence[SourceWord]) -> str:
+    return "\n".join(f"{w.word} ({_where(w)})" for w in words)
+
+
+def _words_html(words: Sequence[SourceWord]) -> str:
+    # <bdi> keeps a Persian word from reordering the text around it.
+    return "<br>".join(
+        f"<bdi><b>{html.escape(w.word)}</b></bdi> {_small(_where(w))}" for w in words
+    )
 
 
 def glossary_table(languages: Sequence[str] | None = None) -> Table:
@@ -359,14 +379,31 @@ def glossary_table(languages: Sequence[str] | None = None) -> Table:
     for language in chosen:
         if language not in LANGUAGES:
             raise ValueError(f"languages: {language!r} is not one of {list(LANGUAGES)}")
-    rows = []
+    rows, html_rows = [], []
     for t in glossary():
-        name = t.term + (f"\n(also: {', '.join(t.aliases)})" if t.aliases else "")
-        definition = t.definition + (f"\nReference: {t.reference}" if t.reference else "")
-        cells = [_words_cell(t.in_language(lang)) for lang in chosen]
-        rows.append((name, definition, *cells, ", ".join(n[:2] for n in t.notebooks)))
+        also = f"also: {', '.join(t.aliases)}" if t.aliases else ""
+        reference = f"Reference: {t.reference}" if t.reference else ""
+        notebooks = ", ".join(n[:2] for n in t.notebooks)
+        words = [t.in_language(lang) for lang in chosen]
+        rows.append(
+            (
+                t.term + (f"\n({also})" if also else ""),
+                t.definition + (f"\n{reference}" if reference else ""),
+                *(_words_text(w) for w in words),
+                notebooks,
+            )
+        )
+        html_rows.append(
+            (
+                f"<b>{html.escape(t.term)}</b>" + (f"<br>{_small(also)}" if also else ""),
+                _escape(t.definition) + (f"<br>{_small(reference)}" if reference else ""),
+                *(_words_html(w) for w in words),
+                _escape(notebooks),
+            )
+        )
     header = ("term", "definition", *(LANGUAGES[lang] for lang in chosen), "notebooks")
-    return Table(header, tuple(rows), "Glossary: the course's terms and the sources' own words")
+    caption = "Glossary: the course's terms and the sources' own words"
+    return Table(header, tuple(rows), caption, tuple(html_rows))
 
 
 def notation_table() -> Table:
@@ -379,13 +416,6 @@ def notation_table() -> Table:
     """
     symbols = notation()
     used = [k for k in SOURCE_ORDER if any(k in s.sources for s in symbols)]
-    rows = [
-        (
-            s.symbol,
-            s.meaning + (f"\nDrift: {s.drift}" if s.drift else ""),
-            *(s.sources.get(k, "") for k in used),
-        )
-        for s in symbols
-    ]
-    header = ("course", "meaning", *(SOURCE_LABELS[k] for k in used))
+    rows = [(s.symbol, s.meaning, *(s.sources.get(k, "") for k in used), s.drift) for s in symbols]
+    header = ("course", "meaning", *(SOURCE_LABELS[k] for k in used), "where notebooks differ")
     return Table(header, tuple(rows), "Notation: the course's symbols and each source's symbol")

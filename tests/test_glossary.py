@@ -240,6 +240,7 @@ ORDINARY = set(
     documents due endpoints finds finite five formula fourteen good ignores misleads must need
     needs off open per read relates report results ring sized situation sure time tolerance
     useful warnings ways widget circles triangles
+    different form looking
     """.split()
 )
 NAMES = set(
