@@ -1257,9 +1257,9 @@ BOSCHLOO_MAX_OUTCOMES = independent._MAX_OUTCOMES
 
 _TEST_SET_REASONS = {
     "boschloo": (
-        "Boschloo's exact unconditional test is reported: it never exceeds the nominal level "
-        "and is more powerful than Fisher's exact test, which is conservative (Lydersen, "
-        "Fagerland & Laake 2009; notebook 03)"
+        "it is the test reported because it never exceeds the nominal level and is more "
+        "powerful than Fisher's exact test, which is conservative (Lydersen, Fagerland & Laake "
+        "2009; notebook 03)"
     ),
     "mid-p": (
         "Fisher's mid-p test is reported because the test sets are too large to enumerate "
