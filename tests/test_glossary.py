@@ -59,6 +59,22 @@ def test_every_listed_notebook_exists():
     assert not missing, f"notebooks listed in glossary.toml/notation.toml do not exist: {missing}"
 
 
+def test_every_listed_notebook_uses_the_term():
+    texts = {}
+    for path in NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"):
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        texts[path.stem] = "\n".join("".join(c["source"]) for c in cells).lower()
+    absent = [
+        f"{t.term}: {stem}"
+        for t in g.glossary()
+        for stem in t.notebooks
+        if stem in texts and not any(name.lower() in texts[stem] for name in (t.term, *t.aliases))
+    ]
+    assert not absent, "notebooks listed for a term that use neither it nor an alias:\n" + (
+        "\n".join(absent)
+    )
+
+
 REQUIRED = [
     "accuracy", "error rate", "test set", "training set", "Bernoulli trial",
     "binomial distribution", "beta distribution", "confidence interval", "confidence level",
@@ -240,7 +256,7 @@ ORDINARY = set(
     documents due endpoints finds finite five formula fourteen good ignores misleads must need
     needs off open per read relates report results ring sized situation sure time tolerance
     useful warnings ways widget circles triangles
-    different form looking
+    different form looking catch depend other
     """.split()
 )
 NAMES = set(
@@ -269,6 +285,7 @@ def _headings() -> list[tuple[str, str]]:
 
 def _words(heading: str) -> list[str]:
     text = re.sub(r"\$[^$]*\$", " ", heading)  # math: the notation table's business
+    text = re.sub(r"\([^()]*\b(?:19|20)\d\d\)", " ", text)  # a citation: (Author and Author 2016)
     text = re.sub(r"`[^`]*`", " ", text)  # code
     text = re.sub(r"\]\([^)]*\)", "]", text)  # keep a link's text, drop its target
     text = text.replace("’", "'")
@@ -316,6 +333,10 @@ def test_heading_words_are_split_as_intended():
     assert _words("## 1. One test set: $R_1$, [notebook 02](02_confidence_intervals.ipynb)") == [
         "one", "test", "set", "notebook",
     ]  # fmt: skip
+
+
+def test_a_citation_in_a_heading_is_not_read_as_words():
+    assert _words("A catch (Benavoli, Corani and Mangili 2016)") == ["a", "catch"]
 
 
 def test_a_new_technical_word_in_a_heading_is_caught():
