@@ -64,7 +64,7 @@ from evalkit._validation import (
     check_choice,
     check_confidence,
 )
-from evalkit.results import Interval, TestResult
+from evalkit.results import Interval, TestResult, format_pvalue
 
 __all__ = [
     "AUC_LOGIT_FROM",
@@ -264,11 +264,9 @@ def _pct(x: float) -> str:
 
 
 def _pvalue(p: float) -> str:
-    if p < 0.001:
-        return "p < 0.001"
-    if p < 0.1:
-        return f"p = {p:.3f}"
-    return f"p = {p:.2f}"
+    """'p = 0.017', 'p = 0.75' (two decimals from 0.1 up) or 'p < 0.001'."""
+    text = format_pvalue(p, 3 if p < 0.1 else 2)
+    return f"p {text}" if text.startswith("<") else f"p = {text}"
 
 
 def _level(confidence: float) -> str:

@@ -16,7 +16,44 @@ import numpy as np
 
 from evalkit._validation import to_output
 
-__all__ = ["Interval", "TestResult"]
+__all__ = ["Interval", "TestResult", "format_pvalue"]
+
+
+def format_pvalue(pvalue: float, digits: int = 3) -> str:
+    """A p-value as a course figure or table prints it: never "0.000".
+
+    Below 10^−digits the p-value is written as a bound ("< 0.001"), which is all a reader needs
+    and all that its approximations support; otherwise with ``digits`` decimals.
+
+    Parameters
+    ----------
+    pvalue : float
+        A p-value in [0, 1].
+    digits : int
+        Decimals to show (at least 1).
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> format_pvalue(0.0713), format_pvalue(2.3e-9), format_pvalue(1.0)
+    ('0.071', '< 0.001', '1.000')
+    >>> format_pvalue(0.00049, digits=4)
+    '0.0005'
+    """
+    if isinstance(digits, bool) or not isinstance(digits, (int, np.integer)) or digits < 1:
+        raise ValueError(f"digits must be a whole number ≥ 1; got {digits!r}")
+    if isinstance(pvalue, bool) or not isinstance(pvalue, (int, float, np.number)):
+        raise TypeError(f"pvalue must be a number in [0, 1]; got {pvalue!r}")
+    value = float(pvalue)
+    if not 0.0 <= value <= 1.0:  # also rejects NaN
+        raise ValueError(f"pvalue must be a number in [0, 1]; got {pvalue!r}")
+    bound = 10.0 ** (-digits)
+    if value < bound:
+        return f"< {bound:.{digits}f}"
+    return f"{value:.{digits}f}"
 
 
 def _fmt(value: Any, digits: int = 4) -> str:

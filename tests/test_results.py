@@ -7,6 +7,8 @@ import math
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from evalkit import Interval, TestResult
 from evalkit._validation import (
@@ -17,6 +19,7 @@ from evalkit._validation import (
     check_successes_trials,
     to_output,
 )
+from evalkit.results import format_pvalue
 
 
 def test_interval_fields_are_plain_floats_for_scalars():
@@ -139,3 +142,48 @@ def test_choice_lists_the_allowed_values():
 def test_to_output_converts_zero_d_arrays_only():
     assert to_output(np.array(2.0)) == 2.0 and type(to_output(np.array(2.0))) is float
     assert isinstance(to_output(np.array([1.0])), np.ndarray)
+
+
+# ---------------------------------------------------------------------------------------------
+# format_pvalue: never "0.000"
+
+
+@pytest.mark.parametrize(
+    ("pvalue", "digits", "text"),
+    [
+        (0.0713, 3, "0.071"),
+        (0.001, 3, "0.001"),
+        (0.000999, 3, "< 0.001"),
+        (0.0, 3, "< 0.001"),
+        (1e-300, 4, "< 0.0001"),
+        (1.0, 3, "1.000"),
+        (0.04951, 2, "0.05"),
+        (0.004, 2, "< 0.01"),
+    ],
+)
+def test_format_pvalue(pvalue, digits, text):
+    assert format_pvalue(pvalue, digits) == text
+
+
+@given(st.floats(0, 1), st.integers(1, 8))
+def test_format_pvalue_never_shows_zero(pvalue, digits):
+    text = format_pvalue(pvalue, digits)
+    assert text.startswith("<") or float(text) > 0 or pvalue == 0
+    assert text != f"{0:.{digits}f}"
+
+
+@pytest.mark.parametrize(
+    ("pvalue", "digits", "error"),
+    [
+        (-0.1, 3, ValueError),
+        (1.5, 3, ValueError),
+        (float("nan"), 3, ValueError),
+        ("0.05", 3, TypeError),
+        (True, 3, TypeError),
+        (0.5, 0, ValueError),
+        (0.5, 2.5, ValueError),
+    ],
+)
+def test_format_pvalue_bad_input(pvalue, digits, error):
+    with pytest.raises(error, match=r"pvalue|digits"):
+        format_pvalue(pvalue, digits)
