@@ -361,13 +361,24 @@ def _words_html(words: Sequence[SourceWord]) -> str:
     )
 
 
-def glossary_table(languages: Sequence[str] | None = None) -> Table:
+def _notebook_links(stems: Sequence[str], suffix: str | None) -> str:
+    if suffix is None:
+        return _escape(", ".join(n[:2] for n in stems))
+    return ", ".join(
+        f"<a href='{html.escape(n)}{suffix}' title='{html.escape(n)}'>{n[:2]}</a>" for n in stems
+    )
+
+
+def glossary_table(languages: Sequence[str] | None = None, links: str | None = ".ipynb") -> Table:
     """The glossary as a table: term, definition, the sources' words per language, notebooks.
 
     Parameters
     ----------
     languages : sequence of str, optional
         Keys of :data:`LANGUAGES` to show, in this order (default: all).
+    links : {".ipynb", ".html", None}
+        In the HTML table, link each notebook number to ``NN_name.ipynb`` (for a notebook in the
+        same folder), to ``NN_name.html`` (for the static site), or not at all.
 
     Examples
     --------
@@ -379,6 +390,8 @@ def glossary_table(languages: Sequence[str] | None = None) -> Table:
     for language in chosen:
         if language not in LANGUAGES:
             raise ValueError(f"languages: {language!r} is not one of {list(LANGUAGES)}")
+    if links not in (".ipynb", ".html", None):
+        raise ValueError(f"links must be '.ipynb', '.html' or None; got {links!r}")
     rows, html_rows = [], []
     for t in glossary():
         also = f"also: {', '.join(t.aliases)}" if t.aliases else ""
@@ -398,7 +411,7 @@ def glossary_table(languages: Sequence[str] | None = None) -> Table:
                 f"<b>{html.escape(t.term)}</b>" + (f"<br>{_small(also)}" if also else ""),
                 _escape(t.definition) + (f"<br>{_small(reference)}" if reference else ""),
                 *(_words_html(w) for w in words),
-                _escape(notebooks),
+                _notebook_links(t.notebooks, links),
             )
         )
     header = ("term", "definition", *(LANGUAGES[lang] for lang in chosen), "notebooks")

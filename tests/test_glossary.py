@@ -175,9 +175,19 @@ def test_a_broken_notation_is_refused(tmp_path, monkeypatch, text, message):
         g.source_keys.cache_clear()
 
 
-def test_glossary_table_rejects_an_unknown_language():
+def test_glossary_table_rejects_an_unknown_language_or_link_suffix():
     with pytest.raises(ValueError, match="languages: 'latin' is not one of"):
         g.glossary_table(["german", "latin"])
+    with pytest.raises(
+        ValueError, match=re.escape("links must be '.ipynb', '.html' or None; got '.pdf'")
+    ):
+        g.glossary_table(links=".pdf")
+
+
+def test_glossary_table_links_the_notebooks():
+    assert "<a href='02_confidence_intervals.ipynb'" in g.glossary_table().html()
+    assert "<a href='02_confidence_intervals.html'" in g.glossary_table(links=".html").html()
+    assert "<a href" not in g.glossary_table(links=None).html()
 
 
 def test_tables_render_every_entry():
@@ -405,5 +415,6 @@ def test_site_glossary_page_shows_every_term_and_symbol():
     text = "".join(parser.text)
     assert all(t.term in text for t in g.glossary())
     assert "Irrtumswahrscheinlichkeit" in text and "σ_x" in text
+    assert "href='04_paired_comparisons.html'" in page
     index = site.index_page([("00_start_here", "Start here")])
     assert "href='glossary.html'" in index

@@ -71,7 +71,7 @@ so that a source's formula can be read in the course's terms.</p>
 <h2 id="notation">Notation</h2>
 {notation_table().html()}
 <h2 id="glossary">Glossary</h2>
-{glossary_table().html()}
+{glossary_table(links=".html").html()}
 </body></html>
 """
 
