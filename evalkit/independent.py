@@ -15,8 +15,17 @@ in the ways the course's sources do:
   Yates' continuity correction.
 * :func:`sellke_bound` and :func:`posterior_null_probability` – what a p-value is *not*
   (Wolff 2014, §4.1, footnote 6, after Sellke, Bayarri and Berger 2001).
+* :func:`boschloo_exact` – Boschloo's exact unconditional test (beyond the documents), which
+  Lydersen, Fagerland and Laake (2009) recommend over Fisher's conservative test, and the mid-p
+  version of Fisher's test (``fisher_exact(..., method="mid-p")``).
+* :func:`difference_interval` and :func:`difference_coverage` – Newcombe's, Agresti–Caffo's and
+  Tan's Wald interval for the difference of two rates, and their exact coverage.
 * :func:`rejection_probability` – the exact probability that a test rejects, by enumerating
   every outcome of the two experiments (its type-I error under H0, its power otherwise).
+
+Every "at most" comparison of floating probabilities or p-values (Fisher's "as or less probable",
+Boschloo's ordering of the tables, a p-value against the level) allows the relative tolerance
+:data:`TIE_TOLERANCE` (1e-7, as R), so that quantities equal in exact arithmetic compare equal.
 
 The 2×2 table
 -------------
@@ -1193,7 +1202,9 @@ def difference_coverage(
     decrease with n_B (every n_A for Newcombe and Agresti–Caffo, all but the extreme ones for
     Wald) the covering n_B form a run j₁ … j₂, found by binary search, and their probability is
     F_Bin(j₂; K_B, π_B) − F_Bin(j₁ − 1; K_B, π_B); for the other n_A the terms are summed one by
-    one. Vectorized: pass grids of rates to get a whole coverage map in one call.
+    one. A true difference within 10⁻¹² of a limit counts as covered (the limits are rounded
+    floating-point numbers). Vectorized: pass grids of rates to get a whole coverage map in one
+    call.
 
     Parameters
     ----------
