@@ -32,6 +32,7 @@ from scipy import special
 from evalkit._validation import (
     as_counts,
     as_generator,
+    as_real_array,
     broadcast,
     check_choice,
     check_confidence,
@@ -258,7 +259,11 @@ def bias_correction(replicates: ArrayLike, estimate: float) -> float:
     >>> round(bias_correction([0.6, 0.7, 0.8, 0.9], 0.8), 4)        # 2.5 of 4 below
     0.3186
     """
-    reps = np.asarray(replicates, dtype=float)
+    reps = _finite_values(replicates, "replicates", 1)
+    if isinstance(estimate, (bool, np.bool_)) or not isinstance(estimate, numbers.Real):
+        raise TypeError(f"estimate must be a finite number; got {estimate!r}")
+    if not np.isfinite(estimate):
+        raise ValueError(f"estimate must be finite; got {estimate!r}")
     share = (np.count_nonzero(reps < estimate) + np.count_nonzero(reps <= estimate)) / (
         2.0 * reps.size
     )
@@ -269,6 +274,18 @@ def bias_correction(replicates: ArrayLike, estimate: float) -> float:
             "method='percentile' or an exact method for this case"
         )
     return float(special.ndtri(share))
+
+
+def _finite_values(value: Any, name: str, minimum: int) -> np.ndarray:
+    """A 1-D float array of at least ``minimum`` finite numbers."""
+    arr = as_real_array(value, name).astype(float)
+    if arr.ndim != 1 or arr.size < minimum:
+        raise ValueError(
+            f"{name} must be a 1-D array of at least {minimum} numbers; got shape {arr.shape}"
+        )
+    if not np.isfinite(arr).all():
+        raise ValueError(f"{name} must be finite; got {arr[~np.isfinite(arr)][0]!r}")
+    return arr
 
 
 def acceleration(jackknife_values: ArrayLike) -> float:
@@ -300,7 +317,7 @@ def acceleration(jackknife_values: ArrayLike) -> float:
     >>> round(acceleration(jackknife(np.mean, [1.0, 2.0, 6.0])), 4)   # = 18 / (6 · 14^1.5)
     0.0573
     """
-    jack = np.asarray(jackknife_values, dtype=float)
+    jack = _finite_values(jackknife_values, "jackknife_values", 2)
     dev = jack.mean() - jack
     squares = np.sum(dev**2)
     if not squares > 0:

@@ -264,6 +264,26 @@ def test_bias_correction_counts_ties_as_half_and_acceleration_matches_closed_for
         acceleration([0.5, 0.5, 0.5])
 
 
+@pytest.mark.parametrize(
+    ("function", "args", "error", "match"),
+    [
+        (bias_correction, ([], 0.5), ValueError, "replicates must be a 1-D array of at least 1"),
+        (bias_correction, ([[0.1, 0.2]], 0.5), ValueError, "replicates must be a 1-D array"),
+        (bias_correction, ([0.1, np.nan], 0.5), ValueError, "replicates must be finite"),
+        (bias_correction, ("0.1", 0.5), TypeError, "replicates must be a number or an array"),
+        (bias_correction, ([0.1, 0.9], "0.5"), TypeError, "estimate must be a finite number"),
+        (bias_correction, ([0.1, 0.9], True), TypeError, "estimate must be a finite number"),
+        (bias_correction, ([0.1, 0.9], np.inf), ValueError, "estimate must be finite"),
+        (acceleration, ([1.0],), ValueError, "jackknife_values must be a 1-D array of at least 2"),
+        (acceleration, ([1.0, np.inf],), ValueError, "jackknife_values must be finite"),
+        (acceleration, ([True, False],), TypeError, "jackknife_values must be a number, not a"),
+    ],
+)
+def test_bca_helpers_bad_inputs(function, args, error, match):
+    with pytest.raises(error, match=match):
+        function(*args)
+
+
 def test_bca_degenerate_distribution_raises_and_percentile_collapses():
     all_correct = np.ones(50)
     pct = bootstrap_interval(np.mean, all_correct, rounds=200, rng=0)
