@@ -231,8 +231,13 @@ def correlated_t(
     posterior = stats.t(df=n - 1, loc=mean, scale=scale)
     left, right = float(posterior.cdf(-rope)), float(posterior.sf(rope))
     return BayesianComparison(
-        right, max(0.0, 1 - left - right), left, rope, method, posterior, details
+        right, _middle(left, right, rope), left, rope, method, posterior, details
     )
+
+
+def _middle(left: float, right: float, rope: float) -> float:
+    """1 − left − right, exactly 0 for an empty ROPE (and never below 0 by rounding)."""
+    return 0.0 if rope == 0.0 else max(0.0, 1.0 - left - right)
 
 
 def _point_mass(value: float, rope: float) -> tuple[float, float]:
@@ -603,7 +608,7 @@ def paired_accuracy(table: ArrayLike, rope: float = 0.0, prior: float = 1.0) -> 
     total = a + b + c + d + 4 * prior
     details = {"mean": (b - c) / total, "a": a, "b": b, "c": c, "d": d, "prior": prior}
     method = "Bayesian paired accuracy (Dirichlet posterior of the agreement table)"
-    middle = max(0.0, 1.0 - left - right)
+    middle = _middle(left, right, rope)
     return BayesianComparison(right, middle, left, rope, method, posterior, details)
 
 
