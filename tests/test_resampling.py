@@ -738,3 +738,67 @@ def test_exercise_solutions_quote_what_their_code_computes(stem):
             )
         checked += 1
     assert checked >= 2
+
+
+def _notebook_namespace(stem, cell_ids):
+    """Run the given code cells of a notebook (in its folder, figures off screen); their names."""
+    import contextlib
+    import io
+    import os
+
+    import matplotlib
+
+    matplotlib.use("Agg")
+    sources = {c.get("id"): "".join(c["source"]) for c in _cells(stem)}
+    namespace = {}
+    here = os.getcwd()
+    os.chdir(REPO / "notebooks")
+    try:
+        with contextlib.redirect_stdout(io.StringIO()):
+            for cell_id, upto in cell_ids:
+                source = sources[cell_id]
+                exec(source[: source.index(upto)] if upto else source, namespace)
+    finally:
+        os.chdir(here)
+    return namespace
+
+
+def _call_quietly(function, *args):
+    import contextlib
+    import io
+
+    import matplotlib.pyplot as plt
+
+    printed = io.StringIO()
+    try:
+        with contextlib.redirect_stdout(printed):
+            function(*args)
+    finally:
+        plt.close("all")
+    return printed.getvalue()
+
+
+@pytest.mark.slow
+def test_notebook_05_widget_works_at_both_ends_of_every_control():
+    # Issue 21: every setting of the widget of section 7 draws (no traceback, no warning)
+    ns = _notebook_namespace(
+        "05_cross_validation",
+        [("aeb7257d", None), ("a7aca017", None), ("c8b7d75a", "sizes = ["), ("066cc076", None)],
+    )
+    settings_ = [
+        (k, n, learner) for k in (2, 20) for n in (30, 400) for learner in ns["WIDGET_LEARNERS"]
+    ]
+    for k, n, learner in [*settings_, (5, 100, "naive Bayes")]:
+        assert _call_quietly(ns["draw_cv_spread"], k, n, learner) == ""
+
+
+@pytest.mark.slow
+def test_notebook_09_widget_works_at_both_ends_of_every_control():
+    ns = _notebook_namespace(
+        "09_bootstrap_any_metric", [("ee099415", None), ("ff9893a1", None), ("7419e421", None)]
+    )
+    for n_items in (10, 500, 1000):
+        for method in ("percentile", "bca"):
+            for confidence in (0.9, 0.95, 0.99):
+                printed = _call_quietly(ns["draw_accuracy_intervals"], n_items, method, confidence)
+                assert f"of {n_items} correct" in printed
