@@ -43,6 +43,8 @@ EXPECTED = {
         "guenter-paired",
         "guenter-paired-vs-simple",
         "guenter-sign",
+        "guenter-pn-meaning",
+        "guenter-x-normal",
     ],
     "05_cross_validation": ["tan-t-table", "tan-cv-t", "sym-holdout"],
     "06_confusion_and_roc": [
@@ -63,8 +65,9 @@ EXPECTED = {
     ],
 }
 ALL_IDS = [i for group in EXPECTED.values() for i in group]
-# found after WORKED_EXAMPLES.md was written (issue 20: Tan's "acc = X/N is binomial")
-ADDED = {"tan-acc-binomial"}
+# errata found after WORKED_EXAMPLES.md was written (issue 20): Tan's "acc = X/N is binomial",
+# Günter's "P_n is the probability of the null hypothesis" and "X is normally distributed"
+ADDED = {"tan-acc-binomial", "guenter-pn-meaning", "guenter-x-normal"}
 
 
 def published_values(example_id: str) -> dict:
@@ -270,6 +273,8 @@ SEVERITY = {
     "guenter-simple": "rounding",
     "guenter-paired": "conclusion",  # P_n 0.06 % instead of 0.043 %
     "guenter-paired-vs-simple": "conclusion",  # 7.78 % instead of 7.66 %
+    "guenter-pn-meaning": "conclusion",  # a p-value read as P(H0 | data)
+    "guenter-x-normal": "typo",  # X takes −1, 0, 1; only its mean is about normal
     "tan-t-table": "rounding",
     "tan-cv-t": "conclusion",  # a one-sided quantile in a two-sided interval
     "fouladi-n-rule": "rounding",  # 3333 rounded to one significant figure
