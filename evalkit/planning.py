@@ -1,0 +1,837 @@
+"""Planning a test set: power and sample size before the test data are collected.
+
+Three planning questions, in one module (notebook 11; beyond the documents, with Wolff 2014 §3
+on precision and Günter 2004 §2.1 recomputed as planning questions):
+
+* **precision of one accuracy** — how many items make the confidence interval narrow enough:
+  :func:`trials_for_halfwidth` (from :mod:`evalkit.intervals`, reachable from here);
+* **two classifiers on the same test set** — the exact power of McNemar's test on N pairs
+  (:func:`power_paired`) and the N it needs (:func:`trials_paired`), with Connor's (1987) normal
+  approximation beside it;
+* **two classifiers on two independent test sets** — the exact power of Fisher's, Boschloo's or
+  the χ² test (:func:`power_independent`) and the sizes they need (:func:`trials_independent`),
+  with Fleiss' normal approximation (with and without continuity correction) beside it;
+
+plus :func:`detectable_difference` (what a given test set can detect) and :func:`power_auc`
+(two correlated AUCs, Hanley & McNeil 1983 / Obuchowski & McClish 1997).
+
+Exact power is a sum over every possible outcome of the experiment, weighted by its probability
+(:func:`evalkit.paired.rejection_probability`, :func:`evalkit.independent.rejection_probability`).
+It saw-tooths in N, because the rejection region of a discrete test changes in steps: power at
+N + 1 can be *lower* than at N. "The smallest N" is therefore defined here as the smallest N
+whose power reaches the target **and stays there for every larger N up to a stated bound**
+(at least twice that N), and the first N that reaches it is reported beside it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from numpy.typing import ArrayLike
+from scipy import special, stats
+
+from evalkit import independent, paired, roc
+from evalkit._validation import (
+    as_count,
+    as_counts,
+    as_probabilities,
+    broadcast,
+    check_choice,
+    check_confidence,
+    to_output,
+)
+from evalkit.intervals import trials_for_halfwidth
+
+__all__ = [
+    "SampleSize",
+    "connor_trials",
+    "detectable_difference",
+    "fleiss_trials",
+    "power_auc",
+    "power_independent",
+    "power_paired",
+    "trials_for_halfwidth",
+    "trials_independent",
+    "trials_paired",
+]
+
+PAIRED_TESTS = paired.REJECTION_TESTS  # "mid-p", "exact", "asymptotic", "corrected", "guenter"
+INDEPENDENT_TESTS = independent._TESTS  # "fisher", "chi2", "yates", "normal", "mid-p", "boschloo"
+ALTERNATIVES = ("two-sided", "greater", "less")
+MAX_PAIRED_TRIALS = 200_000  # the exact power curve is computed up to here at most
+_CHUNK = 2_000_000  # elements per block of the power-curve sum (memory ≈ 16 MB a block)
+_GRID = 401  # points per grid when searching a detectable difference
+
+
+@dataclass(frozen=True)
+class SampleSize:
+    """The answer to "how many test items?", exact and by the normal approximation.
+
+    Attributes
+    ----------
+    trials : int
+        The smallest N (paired: pairs; independent: items of set A) whose exact power reaches
+        the target and stays there for every larger N up to ``bound``.
+    power : float
+        Exact power at ``trials``.
+    first : int
+        The first N whose exact power reaches the target (≤ ``trials``; smaller when the power
+        saw-tooths back below the target after it).
+    bound : int
+        Every N from ``trials`` to ``bound`` was checked (exactly) to reach the target.
+    normal : int
+        N by the normal-approximation formula (Connor 1987 for paired; Fleiss for independent,
+        without continuity correction).
+    normal_method : str
+        Which formula ``normal`` is.
+    method : str
+        The test whose exact power was used.
+    trials_b : int, optional
+        Independent sets only: items of set B (``ratio`` × ``trials``, rounded up).
+    normal_corrected : int, optional
+        Independent sets only: Fleiss, Tytun & Ury's N with continuity correction.
+    """
+
+    trials: int
+    power: float
+    first: int
+    bound: int
+    normal: int
+    normal_method: str
+    method: str
+    trials_b: int | None = None
+    normal_corrected: int | None = None
+
+    def __str__(self) -> str:
+        sizes = (
+            f"N = {self.trials}"
+            if self.trials_b is None
+            else (f"K_A = {self.trials}, K_B = {self.trials_b}")
+        )
+        corrected = (
+            "" if self.normal_corrected is None else f", {self.normal_corrected} with correction"
+        )
+        return (
+            f"{sizes} (exact power {self.power:.3f} with {self.method}, reached first at "
+            f"{self.first} and kept up to {self.bound}); normal approximation "
+            f"({self.normal_method}): {self.normal}{corrected}"
+        )
+
+
+# --------------------------------------------------------------------------------------------
+# checks
+
+
+def _check_power(power: Any) -> float:
+    return check_confidence(power, "power")
+
+
+def _check_discordant(p_only1: Any, p_only2: Any) -> tuple[np.ndarray, np.ndarray]:
+    p1 = as_probabilities(p_only1, "p_only1")
+    p2 = as_probabilities(p_only2, "p_only2")
+    p1, p2 = broadcast(p_only1=p1, p_only2=p2)
+    over = p1 + p2 > 1 + 1e-12
+    if np.any(over):
+        i = np.flatnonzero(over.reshape(-1))[0]
+        raise ValueError(
+            "p_only1 + p_only2 must not exceed 1 (they are two of the three outcome "
+            f"probabilities); got {p1.reshape(-1)[i]!r} + {p2.reshape(-1)[i]!r}"
+        )
+    return p1, p2
+
+
+def _z(level: float, alternative: str) -> float:
+    return float(stats.norm.isf(level / 2 if alternative == "two-sided" else level))
+
+
+# --------------------------------------------------------------------------------------------
+# paired: exact power (one test set, two classifiers)
+
+
+def power_paired(
+    trials: ArrayLike,
+    p_only1: ArrayLike,
+    p_only2: ArrayLike,
+    level: float = 0.05,
+    test: str = "mid-p",
+    alternative: str = "two-sided",
+) -> Any:
+    """Exact power of McNemar's test (or Günter's) on N pairs, by enumeration.
+
+    Each of N test items independently falls into "only classifier 1 right" (probability
+    p1 = ``p_only1``), "only classifier 2 right" (p2 = ``p_only2``) or "both right or both
+    wrong"; power is the sum of the probabilities of the outcomes (b, c) whose p-value is
+    ≤ ``level``, grouped by the number of discordant items m = b + c:
+
+    .. math:: \\text{power}(N) = \\sum_{m=0}^{N} \\text{Bin}(m; N, p_1 + p_2)\\,g(m), \\qquad
+              g(m) = P\\big(b \\in R_m \\mid m\\big),\\ b \\mid m \\sim
+              \\text{Bin}\\big(m, p_1/(p_1 + p_2)\\big).
+
+    For one N this is :func:`evalkit.paired.rejection_probability`. For an array of N (a power
+    curve in N, the saw-tooth) McNemar's forms condition on m, so the rejection region R_m and
+    g(m) are computed once for every m up to the largest N and each N only re-weights them.
+
+    Parameters
+    ----------
+    trials : int or array_like of int
+        N, the number of test items (pairs), ≥ 1; an array gives power at every N in it.
+    p_only1, p_only2 : float or array_like
+        Probabilities of the two discordant outcomes, p1 + p2 ≤ 1 (broadcast with ``trials``).
+        The discordance rate is p1 + p2, the difference of accuracies is p1 − p2.
+    level : float
+        Significance level α in (0, 1).
+    test : {"mid-p", "exact", "asymptotic", "corrected", "guenter"}
+        McNemar's forms as in :func:`evalkit.paired.mcnemar`, or Günter's paired test.
+    alternative : {"two-sided", "greater", "less"}
+        "greater": classifier 1 better, fixed before the test set was scored.
+
+    Returns
+    -------
+    float or ndarray
+        Exact power, shaped like the broadcast of the three inputs.
+
+    Examples
+    --------
+    Günter's §2.1 example as a planning question: 10 % of the items right only by M1, none only
+    by M2. With 30 pairs McNemar's mid-p test would find the difference less than one time in
+    five; a power curve in N is one call:
+
+    >>> round(power_paired(30, 0.1, 0.0), 3)
+    0.175
+    >>> [round(float(p), 3) for p in power_paired([60, 61, 62], 0.10, 0.0)]
+    [0.729, 0.742, 0.755]
+    """
+    test = check_choice(test, "test", PAIRED_TESTS)
+    alternative = check_choice(alternative, "alternative", ALTERNATIVES)
+    alpha = check_confidence(level, "level")
+    n = as_counts(trials, "trials", minimum=1)
+    p1, p2 = _check_discordant(p_only1, p_only2)
+    if n.ndim == 0:
+        return paired.rejection_probability(int(n), p1, p2, alpha, test, alternative)
+    n, p1, p2 = broadcast(trials=n, p_only1=p1, p_only2=p2)
+    out = np.empty(n.shape)
+    pairs = np.stack([p1.reshape(-1), p2.reshape(-1)], axis=-1)
+    unique, inverse = np.unique(pairs, axis=0, return_inverse=True)
+    flat_n, flat_out = n.reshape(-1), out.reshape(-1)
+    for j, (x, y) in enumerate(unique):
+        where = np.flatnonzero(inverse.reshape(-1) == j)
+        flat_out[where] = _power_curve(flat_n[where], x, y, alpha, test, alternative)
+    return flat_out.reshape(n.shape)
+
+
+def _rejection_edges(largest: int, test: str, alternative: str, alpha: float):
+    """For m = 0 … ``largest``: b ≤ lo[m] or b ≥ hi[m] rejects (as in rejection_probability)."""
+    m = np.arange(largest + 1)
+    last = paired._last_rejecting_b  # the bisection that paired.rejection_probability uses
+    if alternative == "two-sided":
+        lo = last(largest, test, alternative, alpha)
+        return lo, np.maximum(m - lo, lo + 1)
+    if alternative == "less":
+        return last(largest, test, "less", alpha), m + 1
+    return np.full(m.shape, -1), m - last(largest, test, "less", alpha)
+
+
+def _power_curve(
+    sizes: np.ndarray, p1: float, p2: float, alpha: float, test: str, alternative: str
+) -> np.ndarray:
+    """Exact power at each N in ``sizes`` for one rate pair (McNemar: g(m) computed once)."""
+    if test == "guenter":  # Günter's Z depends on N itself, not only on (b, c): one N at a time
+        return np.array(
+            [paired.rejection_probability(int(k), p1, p2, alpha, test, alternative) for k in sizes]
+        )
+    largest = int(sizes.max())
+    total = min(p1 + p2, 1.0)
+    share = p1 / total if total > 0 else 0.5
+    lo, hi = _rejection_edges(largest, test, alternative, alpha)
+    m = np.arange(largest + 1)
+    g = np.where(lo >= 0, special.bdtr(np.maximum(lo, 0), m, share), 0.0)
+    g = g + np.where(hi <= m, special.bdtrc(np.clip(hi - 1, 0, largest), m, share), 0.0)
+    # as in rejection_probability: only the m within t = ⌈5√N⌉ + 1 of N·(p1 + p2) matter
+    # (Hoeffding: the rest has probability below 4·10⁻²²)
+    t = int(np.ceil(5 * np.sqrt(largest))) + 1
+    length = min(largest + 1, 2 * t + 1)
+    out = np.empty(sizes.shape)
+    step = max(1, _CHUNK // length)
+    for start in range(0, sizes.size, step):
+        k = sizes[start : start + step, None].astype(np.int64)
+        first = np.clip(np.round(k * total) - t, 0, None).astype(np.int64)
+        window = first + np.arange(length)
+        weight = np.where(window <= k, stats.binom.pmf(window, k, total), 0.0)
+        out[start : start + step] = np.sum(weight * g[np.minimum(window, largest)], axis=1)
+    return np.clip(out, 0.0, 1.0)
+
+
+def connor_trials(
+    p_only1: ArrayLike,
+    p_only2: ArrayLike,
+    power: float = 0.8,
+    level: float = 0.05,
+    alternative: str = "two-sided",
+) -> Any:
+    """Connor's (1987) normal-approximation number of pairs for McNemar's test.
+
+    With discordance ψ = p1 + p2 and difference δ = p1 − p2 (Connor 1987, eq. 3):
+
+    .. math:: N = \\left\\lceil \\frac{\\big(z_{1-\\alpha/2}\\sqrt{\\psi}
+              + z_{1-\\beta}\\sqrt{\\psi - \\delta^2}\\big)^2}{\\delta^2} \\right\\rceil,
+
+    with z_{1−α} instead of z_{1−α/2} for a one-sided test. Connor, R. J. (1987), "Sample size
+    for testing differences in proportions for the paired-sample design", *Biometrics* 43,
+    207–211.
+
+    Parameters
+    ----------
+    p_only1, p_only2 : float or array_like
+        Probabilities of the discordant outcomes, p1 ≠ p2, p1 + p2 ≤ 1.
+    power, level : float
+        Target power 1 − β and significance level α, both in (0, 1).
+    alternative : {"two-sided", "greater", "less"}
+
+    Returns
+    -------
+    int or ndarray of int
+
+    Examples
+    --------
+    >>> connor_trials(0.10, 0.05)
+    469
+    """
+    p1, p2 = _check_discordant(p_only1, p_only2)
+    target = _check_power(power)
+    alpha = check_confidence(level, "level")
+    alternative = check_choice(alternative, "alternative", ALTERNATIVES)
+    delta, psi = p1 - p2, p1 + p2
+    if np.any(delta == 0):
+        raise ValueError("p_only1 and p_only2 must differ: with no difference N is infinite")
+    z_a, z_b = _z(alpha, alternative), float(stats.norm.ppf(target))
+    n = (z_a * np.sqrt(psi) + z_b * np.sqrt(psi - delta**2)) ** 2 / delta**2
+    out = np.ceil(n - 1e-9).astype(np.int64)
+    return int(out) if out.ndim == 0 else out
+
+
+def _unreachable(what: str, best: float, target: float, hint: str) -> ValueError:
+    return ValueError(
+        f"power {target:g} is not reachable {what}: the largest power reachable is "
+        f"{best:.4f}; {hint}"
+    )
+
+
+def trials_paired(
+    p_only1: float,
+    p_only2: float,
+    power: float = 0.8,
+    level: float = 0.05,
+    test: str = "mid-p",
+    alternative: str = "two-sided",
+    max_trials: int = MAX_PAIRED_TRIALS,
+) -> SampleSize:
+    """Smallest number of pairs N whose exact power stays at the target, with Connor's N.
+
+    Exact power is computed for every N = 1 … bound (:func:`power_paired` on an array of N).
+    The answer is the smallest N from which power ≥ ``power`` for every N up to ``bound``;
+    the bound starts at max(2·Connor's N, 100) and doubles until it is at least twice the
+    answer. The first N that reaches the target is reported as well: power saw-tooths in N,
+    so that one may be followed by smaller powers.
+
+    Parameters
+    ----------
+    p_only1, p_only2 : float
+        Probabilities that only classifier 1 (only classifier 2) is right on an item.
+    power : float
+        Target power in (0, 1).
+    level : float
+        Significance level α in (0, 1).
+    test : {"mid-p", "exact", "asymptotic", "corrected", "guenter"}
+    alternative : {"two-sided", "greater", "less"}
+    max_trials : int
+        Give up (with an error naming the power reached) beyond this N.
+
+    Returns
+    -------
+    SampleSize
+        ``trials`` (the answer), ``first``, ``bound``, exact ``power`` and Connor's ``normal``.
+
+    Examples
+    --------
+    >>> r = trials_paired(0.10, 0.05)
+    >>> r.trials, r.normal
+    (461, 469)
+    >>> trials_paired(0.10, 0.05, test="exact").trials
+    498
+    """
+    test = check_choice(test, "test", PAIRED_TESTS)
+    alternative = check_choice(alternative, "alternative", ALTERNATIVES)
+    alpha = check_confidence(level, "level")
+    target = _check_power(power)
+    limit = as_count(max_trials, "max_trials", minimum=1)
+    p1, p2 = (float(x) for x in _check_discordant(p_only1, p_only2))
+    if np.ndim(p_only1) or np.ndim(p_only2):
+        raise ValueError("trials_paired takes one pair of rates (p_only1, p_only2), not arrays")
+    wrong_way = (alternative == "greater" and p1 <= p2) or (alternative == "less" and p1 >= p2)
+    if p1 == p2 or wrong_way:
+        best = float(power_paired(min(limit, 1000), p1, p2, alpha, test, alternative))
+        raise _unreachable(
+            f"with p_only1 = {p1!r} and p_only2 = {p2!r} ({alternative})",
+            best,
+            target,
+            "with no difference in the tested direction, power stays at or below the level",
+        )
+    normal = connor_trials(p1, p2, target, alpha, alternative)
+    bound = min(max(2 * normal, 100), limit)
+    while True:
+        sizes = np.arange(1, bound + 1)
+        curve = power_paired(sizes, p1, p2, alpha, test, alternative)
+        below = np.flatnonzero(curve < target)
+        answer = int(below[-1]) + 2 if below.size else 1
+        if answer <= bound and (2 * answer <= bound or bound == limit):
+            break
+        if bound == limit:
+            raise _unreachable(
+                f"with at most max_trials = {limit} pairs",
+                float(curve.max()),
+                target,
+                "raise max_trials or plan for a larger difference",
+            )
+        bound = min(2 * bound, limit)
+    if answer > bound:  # pragma: no cover - the loop above raises first
+        raise AssertionError("unreachable")
+    reached = np.flatnonzero(curve >= target)
+    return SampleSize(
+        trials=answer,
+        power=float(curve[answer - 1]),
+        first=int(reached[0]) + 1,
+        bound=bound,
+        normal=normal,
+        normal_method="Connor 1987",
+        method=f"McNemar {test}" if test != "guenter" else "Günter's paired test",
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# independent test sets
+
+
+def power_independent(
+    trials_a: int,
+    trials_b: int,
+    rate_a: ArrayLike,
+    rate_b: ArrayLike,
+    level: float = 0.05,
+    test: str = "boschloo",
+) -> Any:
+    """Exact power of a test of two rates measured on two independent test sets.
+
+    Every outcome (n_A, n_B) is enumerated with probability Bin(n_A; K_A, r_A)·Bin(n_B; K_B, r_B)
+    and counts when the test rejects at ``level``
+    (:func:`evalkit.independent.rejection_probability`).
+
+    Parameters
+    ----------
+    trials_a, trials_b : int
+        K_A and K_B, the sizes of the two test sets (≥ 1; about 1000 each at most).
+    rate_a, rate_b : float or array_like
+        True accuracies of A and B (arrays broadcast: a whole power curve in one call).
+    level : float
+        Significance level α in (0, 1).
+    test : {"boschloo", "fisher", "mid-p", "chi2", "yates", "normal"}
+        Boschloo's exact test (default: the most powerful exact test the course teaches),
+        Fisher's exact test, its mid-p form, χ² without/with Yates' correction, the normal test.
+
+    Returns
+    -------
+    float or ndarray
+
+    Examples
+    --------
+    Wolff's example 1 as a planning question: 50 items each, true rates 0.94 and 0.80:
+
+    >>> round(power_independent(50, 50, 0.94, 0.80, test="fisher"), 3)
+    0.429
+    """
+    test = check_choice(test, "test", INDEPENDENT_TESTS)
+    return independent.rejection_probability(trials_a, trials_b, rate_a, rate_b, level, test)
+
+
+def fleiss_trials(
+    rate_a: ArrayLike,
+    rate_b: ArrayLike,
+    power: float = 0.8,
+    level: float = 0.05,
+    ratio: float = 1.0,
+    correction: bool = True,
+) -> Any:
+    """Fleiss' normal-approximation size of test set A for comparing two rates (B: ratio × A).
+
+    With r = ``ratio`` = K_B/K_A, p̄ = (p_A + r·p_B)/(1 + r), q = 1 − p, Δ = |p_A − p_B|
+    (Fleiss, Levin & Paik, *Statistical Methods for Rates and Proportions*, 3rd ed. 2003,
+    eq. 4.19; Fleiss, Tytun & Ury 1980, *Biometrics* 36, 343–346, for the correction):
+
+    .. math:: K' = \\frac{\\big(z_{1-\\alpha/2}\\sqrt{(r + 1)\\,\\bar p \\bar q}
+              + z_{1-\\beta}\\sqrt{r\\,p_A q_A + p_B q_B}\\big)^2}{r\\,\\Delta^2},
+              \\qquad K_A = \\frac{K'}{4}\\Big(1 + \\sqrt{1 + \\frac{2(r + 1)}{r K' \\Delta}}
+              \\Big)^2,
+
+    the second with the continuity correction (use it for Fisher's and Yates' tests); K_A = K'
+    without (the χ² and normal tests). Both rounded up.
+
+    Parameters
+    ----------
+    rate_a, rate_b : float or array_like
+        Expected accuracies, different.
+    power, level : float
+        Target power and significance level (two-sided), in (0, 1).
+    ratio : float
+        K_B / K_A, > 0.
+    correction : bool
+        Apply the continuity correction.
+
+    Returns
+    -------
+    int or ndarray of int
+        K_A (K_B is ``ceil(ratio · K_A)``).
+
+    Examples
+    --------
+    Fleiss, Levin & Paik (2003), Table A.4 entry p1 = 0.05, p2 = 0.10, α = 0.05, power 0.80: 474
+
+    >>> fleiss_trials(0.05, 0.10)
+    474
+    >>> fleiss_trials(0.05, 0.10, correction=False)
+    435
+    """
+    pa = as_probabilities(rate_a, "rate_a")
+    pb = as_probabilities(rate_b, "rate_b")
+    pa, pb = broadcast(rate_a=pa, rate_b=pb)
+    target = _check_power(power)
+    alpha = check_confidence(level, "level")
+    r = _check_ratio(ratio)
+    if not isinstance(correction, (bool, np.bool_)):
+        raise TypeError(f"correction must be True or False; got {correction!r}")
+    delta = np.abs(pa - pb)
+    if np.any(delta == 0):
+        raise ValueError("rate_a and rate_b must differ: with no difference K is infinite")
+    bar = (pa + r * pb) / (1 + r)
+    z_a, z_b = _z(alpha, "two-sided"), float(stats.norm.ppf(target))
+    root = z_a * np.sqrt((r + 1) * bar * (1 - bar)) + z_b * np.sqrt(
+        r * pa * (1 - pa) + pb * (1 - pb)
+    )
+    k = root**2 / (r * delta**2)
+    if correction:
+        k = k / 4 * (1 + np.sqrt(1 + 2 * (r + 1) / (r * k * delta))) ** 2
+    out = np.ceil(k - 1e-9).astype(np.int64)
+    return int(out) if out.ndim == 0 else out
+
+
+def _check_ratio(ratio: Any) -> float:
+    if isinstance(ratio, (bool, np.bool_)) or not isinstance(ratio, (int, float, np.number)):
+        raise TypeError(f"ratio must be a number > 0 (K_B / K_A); got {ratio!r}")
+    if not (np.isfinite(ratio) and ratio > 0):
+        raise ValueError(f"ratio must be a finite number > 0 (K_B / K_A); got {ratio!r}")
+    return float(ratio)
+
+
+def _size_b(k: int, ratio: float) -> int:
+    return max(1, int(np.ceil(ratio * k - 1e-9)))
+
+
+def trials_independent(
+    rate_a: float,
+    rate_b: float,
+    power: float = 0.8,
+    level: float = 0.05,
+    test: str = "boschloo",
+    ratio: float = 1.0,
+    max_trials: int = 1000,
+) -> SampleSize:
+    """Smallest test-set sizes K_A, K_B = ⌈ratio·K_A⌉ whose exact power reaches the target.
+
+    The exact power (:func:`power_independent`) is evaluated by bisection on K_A between a size
+    below and a size above the target (bracketed around Fleiss' normal N), then every K_A from
+    the answer to ``bound`` = answer + max(5, 2 %) is checked to stay at the target (a saw-tooth
+    dip moves the answer, and the bound, past it; two independent binomials saw-tooth much less
+    than the paired design, whose answer :func:`trials_paired` checks up to twice N). Each K
+    costs one rejection region of (K_A + 1)(K_B + 1) outcomes: Boschloo's and the χ² regions
+    take well under a second at a few hundred items, Fisher's (computed table by table in
+    :mod:`evalkit.independent`) seconds.
+
+    Parameters
+    ----------
+    rate_a, rate_b : float
+        Expected accuracies of A and B (different).
+    power, level : float
+        Target power and significance level, in (0, 1).
+    test : {"boschloo", "fisher", "mid-p", "chi2", "yates", "normal"}
+    ratio : float
+        K_B / K_A (> 0).
+    max_trials : int
+        Largest K_A tried; the enumeration allows about 1000 items per side.
+
+    Returns
+    -------
+    SampleSize
+        ``trials`` = K_A, ``trials_b`` = K_B, exact ``power``, Fleiss' ``normal`` (no correction)
+        and ``normal_corrected``.
+
+    Examples
+    --------
+    >>> r = trials_independent(0.6, 0.8, test="chi2")
+    >>> r.trials, r.normal, r.normal_corrected
+    (80, 82, 91)
+    """
+    test = check_choice(test, "test", INDEPENDENT_TESTS)
+    alpha = check_confidence(level, "level")
+    target = _check_power(power)
+    r = _check_ratio(ratio)
+    limit = as_count(max_trials, "max_trials", minimum=1)
+    if np.ndim(rate_a) or np.ndim(rate_b):
+        raise ValueError("trials_independent takes one pair of rates (rate_a, rate_b), not arrays")
+    normal = fleiss_trials(rate_a, rate_b, target, alpha, r, correction=False)
+    corrected = fleiss_trials(rate_a, rate_b, target, alpha, r, correction=True)
+
+    def power_at(k: int) -> float:
+        return float(power_independent(k, _size_b(k, r), rate_a, rate_b, alpha, test))
+
+    high = min(max(normal, 1), limit)  # bracket the answer around Fleiss' N …
+    low = 0
+    while power_at(high) < target:
+        if high == limit:
+            raise _unreachable(
+                f"with at most max_trials = {limit} items in set A",
+                power_at(limit),
+                target,
+                "raise max_trials (enumeration allows about 1000 per side) or plan for a "
+                "larger difference",
+            )
+        low, high = high, min(int(np.ceil(1.25 * high)) + 1, limit)
+    if low == 0:
+        low = int(0.8 * high)
+        while low > 0 and power_at(low) >= target:
+            high, low = low, int(0.8 * low)
+    while high - low > 1:  # … then bisect: power(low) < target ≤ power(high) (low = 0: none)
+        mid = (low + high) // 2
+        if power_at(mid) >= target:
+            high = mid
+        else:
+            low = mid
+    first = answer = high
+    bound = min(limit, answer + max(5, int(np.ceil(0.02 * answer))))
+    k = answer
+    while k < bound:  # a saw-tooth dip below the target moves the answer past it
+        k += 1
+        if power_at(k) < target:
+            answer = k + 1
+            bound = min(limit, max(bound, answer + max(5, int(np.ceil(0.02 * answer)))))
+    if answer > limit:
+        raise _unreachable(
+            f"for every K_A up to max_trials = {limit}",
+            power_at(limit),
+            target,
+            "raise max_trials",
+        )
+    return SampleSize(
+        trials=answer,
+        power=power_at(answer),
+        first=first,
+        bound=bound,
+        normal=normal,
+        normal_method="Fleiss",
+        method=test,
+        trials_b=_size_b(answer, r),
+        normal_corrected=corrected,
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# what a given test set can detect
+
+
+def detectable_difference(
+    trials: int,
+    *,
+    discordance: float | None = None,
+    base_rate: float | None = None,
+    trials_b: int | None = None,
+    power: float = 0.8,
+    level: float = 0.05,
+    test: str | None = None,
+) -> float:
+    """The smallest difference of accuracies a given test set detects with the given power.
+
+    Give exactly one of
+
+    * ``discordance`` ψ (paired design, one test set of N = ``trials`` items): the classifiers
+      disagree on a fraction ψ of the items, p1 = (ψ + δ)/2 and p2 = (ψ − δ)/2, 0 < δ ≤ ψ;
+      McNemar's test (``test`` default "mid-p", two-sided);
+    * ``base_rate`` r_B (two independent test sets of ``trials`` and ``trials_b`` items, the
+      latter defaulting to ``trials``): A has accuracy r_B + δ, 0 < δ ≤ 1 − r_B (``test``
+      default "boschloo").
+
+    Exact power is computed on a grid of δ in one vectorized call, refined on a second grid
+    inside the bracket; the answer is the smallest δ from which power stays ≥ ``power`` on the
+    grid (resolution about max δ / 160 000).
+
+    Parameters
+    ----------
+    trials : int
+        Size of the (first) test set.
+    discordance, base_rate : float
+        The design (see above).
+    trials_b : int, optional
+        Size of the second test set (independent design only).
+    power, level : float
+        Target power and significance level, in (0, 1).
+    test : str, optional
+        A test of :func:`power_paired` or :func:`power_independent`.
+
+    Returns
+    -------
+    float
+        δ, the detectable difference of accuracies.
+
+    Examples
+    --------
+    >>> round(detectable_difference(100, discordance=0.2), 3)
+    0.121
+    >>> round(detectable_difference(50, base_rate=0.8, test="fisher"), 3)
+    0.182
+    """
+    size = as_count(trials, "trials", minimum=1)
+    target = _check_power(power)
+    alpha = check_confidence(level, "level")
+    if (discordance is None) == (base_rate is None):
+        raise ValueError(
+            "give exactly one of discordance (paired design) and base_rate (two independent "
+            f"test sets); got discordance={discordance!r}, base_rate={base_rate!r}"
+        )
+    if discordance is not None:
+        if trials_b is not None:
+            raise ValueError("trials_b belongs to the independent design (base_rate), not paired")
+        psi = float(as_probabilities(discordance, "discordance", open_interval=False))
+        if np.ndim(discordance) or psi <= 0:
+            raise ValueError(f"discordance must be one number in (0, 1]; got {discordance!r}")
+        test = "mid-p" if test is None else check_choice(test, "test", PAIRED_TESTS)
+
+        def curve(delta: np.ndarray) -> np.ndarray:
+            return np.asarray(
+                paired.rejection_probability(
+                    size, (psi + delta) / 2, (psi - delta) / 2, alpha, test
+                )
+            )
+
+        largest, what = psi, f"with N = {size} pairs and discordance {psi:g}"
+    else:
+        base = float(as_probabilities(base_rate, "base_rate"))
+        if np.ndim(base_rate) or base >= 1:
+            raise ValueError(f"base_rate must be one number in [0, 1); got {base_rate!r}")
+        size_b = size if trials_b is None else as_count(trials_b, "trials_b", minimum=1)
+        test = "boschloo" if test is None else check_choice(test, "test", INDEPENDENT_TESTS)
+
+        def curve(delta: np.ndarray) -> np.ndarray:
+            rate_a = np.minimum(base + delta, 1.0)
+            return np.asarray(power_independent(size, size_b, rate_a, base, alpha, test))
+
+        largest = 1.0 - base
+        what = f"with K_A = {size}, K_B = {size_b} and base rate {base:g}"
+    return _smallest_detectable(curve, largest, target, what)
+
+
+def _smallest_detectable(curve, largest: float, target: float, what: str) -> float:
+    """Smallest δ in (0, largest] from which ``curve(δ)`` stays ≥ target (two grids)."""
+    grid = np.linspace(0.0, largest, _GRID)
+    values = curve(grid)
+    if values[-1] < target:
+        raise _unreachable(
+            what, float(values.max()), target, "a larger test set or a lower target is needed"
+        )
+    below = np.flatnonzero(values < target)
+    i = int(below[-1])  # grid[i] fails, grid[i + 1] succeeds
+    fine = np.linspace(grid[i], grid[i + 1], _GRID)
+    values = curve(fine)
+    j = int(np.flatnonzero(values < target)[-1])
+    return float(fine[j + 1])
+
+
+# --------------------------------------------------------------------------------------------
+# two correlated AUCs
+
+
+def _hanley_mcneil(area: np.ndarray, n_pos: int, n_neg: int) -> np.ndarray:
+    """Hanley & McNeil (1982) variance of one AUC, elementwise (:mod:`evalkit.roc`'s formula)."""
+    one = np.vectorize(roc._hanley_mcneil_variance, otypes=[float])
+    return one(area, n_pos, n_neg)
+
+
+def power_auc(
+    n_positive: int,
+    n_negative: int,
+    auc_a: ArrayLike,
+    auc_b: ArrayLike,
+    correlation: ArrayLike,
+    level: float = 0.05,
+) -> Any:
+    """Power of DeLong's test for two correlated AUCs (Hanley–McNeil/Obuchowski approximation).
+
+    Each AUC's variance is Hanley & McNeil's (1982) exponential-model approximation
+    V(A) = [A(1 − A) + (n₊ − 1)(Q₁ − A²) + (n₋ − 1)(Q₂ − A²)]/(n₊ n₋), Q₁ = A/(2 − A),
+    Q₂ = 2A²/(1 + A); the two estimates on the same items are correlated with coefficient r
+    (Hanley & McNeil 1983, "A method of comparing the areas under receiver operating
+    characteristic curves derived from the same cases", *Radiology* 148, 839–843):
+
+    .. math:: V_0 = 2V(\\bar A)(1 - r), \\quad V_1 = V(A_a) + V(A_b) - 2r\\sqrt{V(A_a)V(A_b)},
+              \\quad \\text{power} = \\Phi\\Big(\\frac{|\\Delta| - z_{1-\\alpha/2}\\sqrt{V_0}}
+              {\\sqrt{V_1}}\\Big) + \\Phi\\Big(\\frac{-|\\Delta| - z_{1-\\alpha/2}\\sqrt{V_0}}
+              {\\sqrt{V_1}}\\Big),
+
+    with Ā = (A_a + A_b)/2 under the null hypothesis and the alternative's variance V₁
+    (Obuchowski & McClish 1997, "Sample size determination for diagnostic accuracy studies
+    involving binormal ROC curve indices", *Statistics in Medicine* 16, 1529–1542, eq. 2).
+    ``correlation`` is the correlation of the two *AUC estimates* (Hanley & McNeil tabulate it
+    from the correlations of the two classifiers' scores within each class), not of the scores.
+
+    Parameters
+    ----------
+    n_positive, n_negative : int
+        Test items of each class (≥ 1).
+    auc_a, auc_b : float or array_like
+        Expected AUCs in [0.5, 1).
+    correlation : float or array_like
+        r in [0, 1).
+    level : float
+        Significance level α (two-sided).
+
+    Returns
+    -------
+    float or ndarray
+
+    Examples
+    --------
+    >>> round(power_auc(100, 100, 0.80, 0.85, 0.5), 3)
+    0.395
+    """
+    n_pos = as_count(n_positive, "n_positive", minimum=1)
+    n_neg = as_count(n_negative, "n_negative", minimum=1)
+    a = as_probabilities(auc_a, "auc_a")
+    b = as_probabilities(auc_b, "auc_b")
+    r = as_probabilities(correlation, "correlation")
+    alpha = check_confidence(level, "level")
+    a, b, r = broadcast(auc_a=a, auc_b=b, correlation=r)
+    for name, value in (("auc_a", a), ("auc_b", b)):
+        bad = (value < 0.5) | (value >= 1)
+        if np.any(bad):
+            raise ValueError(
+                f"{name} must be in [0.5, 1) (an AUC below 0.5: swap the classes; 1 has no "
+                f"variance); got {value.reshape(-1)[np.flatnonzero(bad.reshape(-1))[0]]!r}"
+            )
+    if np.any(r >= 1):
+        raise ValueError("correlation must be in [0, 1): at r = 1 the two AUCs cannot differ")
+    va, vb = _hanley_mcneil(a, n_pos, n_neg), _hanley_mcneil(b, n_pos, n_neg)
+    v0 = 2 * _hanley_mcneil((a + b) / 2, n_pos, n_neg) * (1 - r)
+    v1 = np.maximum(va + vb - 2 * r * np.sqrt(va * vb), 1e-300)
+    z = _z(alpha, "two-sided")
+    delta = np.abs(a - b)
+    out = stats.norm.cdf((delta - z * np.sqrt(v0)) / np.sqrt(v1)) + stats.norm.cdf(
+        (-delta - z * np.sqrt(v0)) / np.sqrt(v1)
+    )
+    return to_output(np.clip(out, 0.0, 1.0))
