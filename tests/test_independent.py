@@ -923,3 +923,35 @@ def test_bad_new_inputs():
         difference_coverage("wald", [10, 20], 10, 0.5, 0.5)
     with pytest.raises(ValueError, match=r"rejection_probability enumerates all"):
         rejection_probability(2000, 2000, 0.5, test="boschloo")
+
+
+@pytest.mark.parametrize(
+    ("table", "alternative"),
+    [
+        ([[7, 12], [8, 3]], "two-sided"),
+        ([[47, 40], [3, 10]], "greater"),
+        ([[20, 31], [10, 4]], "less"),
+        ([[3, 60], [9, 20]], "two-sided"),
+        ([[94, 80], [6, 20]], "two-sided"),
+    ],
+)
+def test_supremum_machinery_reproduces_scipy_barnard_exact(table, alternative):
+    # Barnard's test orders the outcomes by the pooled z statistic instead of Fisher's p-value;
+    # the region is built here as scipy builds it, the supremum over π by evalkit's machinery
+    from evalkit.independent import _conditional_rejection, _outcomes, _supremum
+
+    (a, b), (c, d) = table
+    ka, kb = a + c, b + d
+    x1, x2 = np.arange(ka + 1)[:, None], np.arange(kb + 1)[None, :]
+    pooled = (x1 + x2) / (ka + kb)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        z = (x1 / ka - x2 / kb) / np.sqrt(pooled * (1 - pooled) * (1 / ka + 1 / kb))
+    z[x1 / ka == x2 / kb] = 0.0
+    region = {
+        "two-sided": np.abs(z) >= abs(z[a, b]),
+        "less": z <= z[a, b],
+        "greater": z >= z[a, b],
+    }[alternative]
+    ours, _ = _supremum(_conditional_rejection(_outcomes(ka, kb), region))
+    ref = stats.barnard_exact(table, alternative=alternative).pvalue
+    assert ours == pytest.approx(ref, rel=1e-6)
