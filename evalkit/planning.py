@@ -366,9 +366,9 @@ def trials_paired(
     alpha = check_confidence(level, "level")
     target = _check_power(power)
     limit = as_count(max_trials, "max_trials", minimum=1)
-    p1, p2 = (float(x) for x in _check_discordant(p_only1, p_only2))
     if np.ndim(p_only1) or np.ndim(p_only2):
         raise ValueError("trials_paired takes one pair of rates (p_only1, p_only2), not arrays")
+    p1, p2 = (float(x) for x in _check_discordant(p_only1, p_only2))
     wrong_way = (alternative == "greater" and p1 <= p2) or (alternative == "less" and p1 >= p2)
     if p1 == p2 or wrong_way:
         best = float(power_paired(min(limit, 1000), p1, p2, alpha, test, alternative))
@@ -494,7 +494,7 @@ def fleiss_trials(
 
     Examples
     --------
-    Fleiss, Levin & Paik (2003), Table A.4 entry p1 = 0.05, p2 = 0.10, α = 0.05, power 0.80: 474
+    Error rates of 5 % and 10 %, α = 0.05, power 0.80:
 
     >>> fleiss_trials(0.05, 0.10)
     474
@@ -708,8 +708,10 @@ def detectable_difference(
     if discordance is not None:
         if trials_b is not None:
             raise ValueError("trials_b belongs to the independent design (base_rate), not paired")
-        psi = float(as_probabilities(discordance, "discordance", open_interval=False))
-        if np.ndim(discordance) or psi <= 0:
+        if np.ndim(discordance):
+            raise ValueError(f"discordance must be one number in (0, 1]; got {discordance!r}")
+        psi = float(as_probabilities(discordance, "discordance"))
+        if psi <= 0:
             raise ValueError(f"discordance must be one number in (0, 1]; got {discordance!r}")
         test = "mid-p" if test is None else check_choice(test, "test", PAIRED_TESTS)
 
@@ -722,8 +724,10 @@ def detectable_difference(
 
         largest, what = psi, f"with N = {size} pairs and discordance {psi:g}"
     else:
+        if np.ndim(base_rate):
+            raise ValueError(f"base_rate must be one number in [0, 1); got {base_rate!r}")
         base = float(as_probabilities(base_rate, "base_rate"))
-        if np.ndim(base_rate) or base >= 1:
+        if base >= 1:
             raise ValueError(f"base_rate must be one number in [0, 1); got {base_rate!r}")
         size_b = size if trials_b is None else as_count(trials_b, "trials_b", minimum=1)
         test = "boschloo" if test is None else check_choice(test, "test", INDEPENDENT_TESTS)
