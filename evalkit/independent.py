@@ -959,7 +959,10 @@ def boschloo_exact(table: ArrayLike, alternative: str = "two-sided") -> TestResu
     "≤" with the relative tolerance :data:`TIE_TOLERANCE` for ties. Because Fisher's test is
     valid for every n, p is never larger than Fisher's one-sided p-value, and the test never
     exceeds its level. Two-sided, as in ``scipy.stats.boschloo_exact``, p is twice the smaller
-    one-sided p-value (at most 1). Lydersen, Fagerland and Laake (2009, *Statistics in Medicine*
+    one-sided p-value (at most 1); it is therefore never above twice Fisher's smaller one-sided
+    p-value, but with test sets of different sizes it can exceed Fisher's two-sided p-value of
+    eq. 23, which sums the tables at most as probable (``[[11, 15], [3, 0]]``: 0.139 against
+    0.0996). Lydersen, Fagerland and Laake (2009, *Statistics in Medicine*
     28:1159) recommend it over Fisher's test for 2×2 tables of two independent samples.
 
     The sum is written as Σ_n c_n·Bin(n; K, π), with c_n Fisher's conditional probability of
