@@ -232,10 +232,8 @@ def test_table_accepts_a_mapping_or_checks():
         table(["wolff-cp"])
 
 
-def test_a_broken_registry_is_rejected_clearly(tmp_path, monkeypatch):
-    path = tmp_path / "reg.toml"
-    path.write_text(
-        """
+# a registry with one source and one entry, up to (not including) its tolerance
+MINIMAL_ENTRY = """
 [sources.s]
 author = "A"
 title = "T"
@@ -249,10 +247,12 @@ section = "§1"
 quantity = "q"
 printed = { v = "1" }
 published = { v = 1.0 }
-tolerance = {}
-""",
-        encoding="utf-8",
-    )
+"""
+
+
+def test_a_broken_registry_is_rejected_clearly(tmp_path, monkeypatch):
+    path = tmp_path / "reg.toml"
+    path.write_text(MINIMAL_ENTRY + "tolerance = {}\n", encoding="utf-8")
     with pytest.raises(ValueError, match="quantity 'v' has no tolerance"):
         registry(path)
     path.write_text(path.read_text().replace("tolerance = {}", "tolerance = { v = 0.5 }"))
@@ -323,24 +323,13 @@ def test_an_agreeing_check_shows_no_severity():
         assert f">{severity}</span>" not in result._repr_html_()
 
 
-REGISTRY_WITH_ERRATUM = """
-[sources.s]
-author = "A"
-title = "T"
-venue = "P"
-language = "L"
-
-[examples.x]
-notebook = "n"
-source = "s"
-section = "§1"
-quantity = "q"
-printed = { v = "1" }
-published = { v = 1.0 }
-tolerance = { v = 0.1 }
+REGISTRY_WITH_ERRATUM = (
+    MINIMAL_ENTRY
+    + """tolerance = { v = 0.1 }
 corrected = { v = 2.0 }
 erratum = "the document printed 1 but the value is 2"
 """
+)
 
 
 @pytest.mark.parametrize(
