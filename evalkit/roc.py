@@ -11,7 +11,10 @@ random negative) with ties counted one half.
 Sources: Andreas L. Symeonidis, *Pattern Recognition: Evaluating classification models*, slides
 'Καμπύλη ROC' and 'Κατασκευή ROC καμπύλης' (ROC construction); beyond the documents: Hanley &
 McNeil (1982), *Radiology* 143, 29–36; DeLong, DeLong & Clarke-Pearson (1988), *Biometrics* 44,
-837–845; Sun & Xu (2014), *IEEE Signal Processing Letters* 21, 1389–1393 (fast DeLong).
+837–845; Sun & Xu (2014), *IEEE Signal Processing Letters* 21, 1389–1393 (fast DeLong); Qin &
+Hotilovac (2008), *Statistical Methods in Medical Research* 17, 207–221 (the logit interval used
+near an AUC of 0 or 1); van Dantzig (1951) and Bamber (1975) (the variance bound used at exactly
+0 or 1).
 """
 
 from __future__ import annotations
