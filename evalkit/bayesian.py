@@ -20,7 +20,7 @@ signed_rank
     Many data sets, one mean score each: the Bayesian signed-rank test (Benavoli et al. 2014), a
     Dirichlet-process posterior sampled by Monte Carlo.
 sign
-    Many data sets: the Bayesian sign test (Benavoli et al. 2017, §3.1), a Dirichlet posterior
+    Many data sets: the Bayesian sign test (Benavoli et al. 2017), a Dirichlet posterior
     over the three regions, sampled by Monte Carlo.
 paired_accuracy
     One test set, two classifiers: a Dirichlet posterior over the agreement table's four cells;
@@ -169,7 +169,7 @@ def correlated_t(
     """The Bayesian correlated t-test for the fold scores of (repeated) k-fold cross-validation.
 
     Corani & Benavoli (2015), "A Bayesian approach for comparing cross-validated algorithms on
-    multiple data sets", Machine Learning 100:285–304, §3 (and Benavoli et al. 2017, §2.3). The
+    multiple data sets", Machine Learning 100:285–304 (and Benavoli et al. 2017). The
     n = runs · k differences x_i = a_i − b_i are modelled as normal with mean μ and a correlation
     ρ between any two of them, because the training sets overlap; ρ cannot be estimated from the
     data and is set to Nadeau & Bengio's (2003) value ρ = n_test/(n_train + n_test) = 1/k. Under
@@ -178,7 +178,7 @@ def correlated_t(
         μ | x ~ St(ν = n − 1, location x̄, scale² = (1/n + ρ/(1 − ρ)) σ̂²),
 
     with x̄ the mean and σ̂² the sample variance (ddof 1) of the differences (Corani & Benavoli
-    2015, eq. 8). Since ρ/(1 − ρ) = 1/(k − 1) = n_test/n_train, the scale is exactly the
+    2015). Since ρ/(1 − ρ) = 1/(k − 1) = n_test/n_train, the scale is exactly the
     standard error of :func:`evalkit.resampling.corrected_resampled_t`: with ``rope=0``,
     ``p_b_better`` equals that test's one-sided p-value for "A better".
 
@@ -273,7 +273,7 @@ def _winner_probabilities(theta: np.ndarray) -> np.ndarray:
 def _signed_rank_thetas(weights: np.ndarray, z: np.ndarray, rope: float) -> np.ndarray:
     """θ_left, θ_rope, θ_right for Dirichlet weights (rows) on the points z (pseudo-obs first).
 
-    θ_right = Σ_i Σ_j w_i w_j [z_i + z_j > 2·rope] (Benavoli et al. 2014, eq. 9, with the
+    θ_right = Σ_i Σ_j w_i w_j [z_i + z_j > 2·rope] (Benavoli et al. 2014, with the
     Walsh averages (z_i + z_j)/2 compared with ±rope), θ_left likewise with < −2·rope. The
     double sum is computed in O(n) per sample: sort the points, and for each i add w_i times the
     cumulative weight of the j beyond the threshold (found with ``searchsorted``).
@@ -304,7 +304,7 @@ def signed_rank(
     """The Bayesian signed-rank test for mean scores of two classifiers over many data sets.
 
     Benavoli, Mangili, Corani, Zaffalon & Ruggeri (2014), "A Bayesian Wilcoxon signed-rank test
-    based on the Dirichlet process", ICML, §3–4 (and Benavoli et al. 2017, §3.2). The
+    based on the Dirichlet process", ICML (and Benavoli et al. 2017). The
     distribution of the differences z_i = a_i − b_i gets a Dirichlet-process prior whose base
     measure is a point mass at 0 of strength ``prior``; its posterior is the Dirichlet process
     with weights (w_0, w_1, …, w_n) ~ Dirichlet(prior, 1, …, 1) on (0, z_1, …, z_n). For each
@@ -381,7 +381,7 @@ def sign(
 ) -> BayesianComparison:
     """The Bayesian sign test for scores of two classifiers over many data sets.
 
-    Benavoli, Corani, Demšar & Zaffalon (2017), "Time for a change", JMLR 18(77), §3.1. Each
+    Benavoli, Corani, Demšar & Zaffalon (2017), "Time for a change", JMLR 18(77). Each
     difference z_i = a_i − b_i falls in one of three regions: left (z < −rope), ROPE
     (|z| ≤ rope) or right (z > rope), with counts n_left, n_rope, n_right. With a
     Dirichlet-process prior whose pseudo-observation of strength ``prior`` sits at 0 — inside
@@ -561,9 +561,11 @@ def paired_accuracy(table: ArrayLike, rope: float = 0.0, prior: float = 1.0) -> 
 
     The four cells [[a, b], [c, d]] of :func:`evalkit.paired.agreement_table` (a = both right,
     b = only A right, c = only B right, d = both wrong) are a multinomial sample; with a
-    Dirichlet(prior, prior, prior, prior) prior (``prior=1``: uniform, as Wolff §5.1's uniform
-    prior for one rate) the posterior is Dirichlet(a + prior, b + prior, c + prior, d + prior).
-    The difference of accuracies is R1 − R2 = θ_b − θ_c, and
+    Dirichlet(prior, prior, prior, prior) prior the posterior is Dirichlet(a + prior,
+    b + prior, c + prior, d + prior). ``prior=1`` is uniform over the four cells; ``prior=0.5``
+    makes each accuracy's marginal posterior Beta(n + 1, K − n + 1), the uniform-prior reading
+    of one rate in Wolff (2014), §5.1, eq. 28. The difference of accuracies is
+    R1 − R2 = θ_b − θ_c, and
 
         P(R1 − R2 > rope),   P(|R1 − R2| ≤ rope),   P(R1 − R2 < −rope)
 
@@ -678,7 +680,7 @@ def plot_simplex(
 ) -> Any:
     """Draw posterior samples of (θ_left, θ_rope, θ_right) in the probability triangle.
 
-    For :func:`signed_rank` and :func:`sign` results (Benavoli et al. 2017, fig. 5). Each point
+    For :func:`signed_rank` and :func:`sign` results (as drawn by Benavoli et al. 2017). Each point
     is one Monte-Carlo sample, placed by barycentric coordinates: the corner "A better" is
     θ_right = 1, "B better" is θ_left = 1, "equivalent" is θ_rope = 1. The points are coloured
     by which θ is largest; the dashed lines separate those three regions.
@@ -734,6 +736,8 @@ def plot_simplex(
     ax.set_aspect("equal")
     ax.set_xticks([])
     ax.set_yticks([])
+    for spine in ax.spines.values():
+        spine.set_visible(False)
     ax.set_xlabel("posterior samples of (θ_left, θ_rope, θ_right) in barycentric coordinates")
     ax.set_title(f"{result.method.split(' (')[0]}, ROPE ±{result.rope:g}")
     ax.legend(loc="upper right", fontsize=9, markerscale=3)

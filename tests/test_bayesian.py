@@ -54,7 +54,7 @@ def test_correlated_t_matches_its_closed_form(rope, runs):
     x = FOLDS_A - FOLDS_B
     n = len(x)
     rho = runs / n  # 1/k with k = n/runs folds
-    # Corani & Benavoli (2015), eq. 8: St(n − 1, x̄, (1/n + ρ/(1 − ρ)) σ̂²)
+    # Corani & Benavoli (2015): St(n − 1, x̄, (1/n + ρ/(1 − ρ)) σ̂²)
     scale = np.sqrt((1 / n + rho / (1 - rho)) * np.sum((x - x.mean()) ** 2) / (n - 1))
     left = stats.t.cdf((-rope - x.mean()) / scale, n - 1)
     right = stats.t.sf((rope - x.mean()) / scale, n - 1)
@@ -112,7 +112,7 @@ def independent_sign(z, rope, prior, samples, seed):
             n_right += 1
         else:
             n_rope += 1
-    if rope > 0:  # Benavoli et al. (2017), §3.1: Dirichlet(n_left, n_rope + s, n_right)
+    if rope > 0:  # Benavoli et al. (2017): Dirichlet(n_left, n_rope + s, n_right)
         theta = rng.dirichlet([n_left, n_rope + prior, n_right], samples)
     else:  # empty ROPE: the pseudo-observation and the zeros split half and half
         draw = rng.dirichlet([n_left, n_rope + prior, n_right], samples)
