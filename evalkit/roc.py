@@ -19,6 +19,7 @@ near an AUC of 0 or 1); van Dantzig (1951) and Bamber (1975) (the variance bound
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -310,20 +311,23 @@ def _logit_limits(area: float, se: float, z: float) -> tuple[float, float]:
     return float(special.expit(centre - half)), float(special.expit(centre + half))
 
 
-def _van_dantzig_limits(
-    area: float, n_pos: int, n_neg: int, confidence: float
-) -> tuple[float, float]:
-    """The interval at Â = 0 or 1, where DeLong's SE is 0 and logit(Â) is infinite.
+def _van_dantzig_limits(area: float, n_pos: int, n_neg: int, z: float) -> tuple[float, float]:
+    """The interval where DeLong's SE is 0: at Â = 0 or 1 (logit(Â) infinite), or all scores tied.
 
-    Distribution-free bound of van Dantzig (1951): Var(Â) ≤ θ(1 − θ)/min(n_pos, n_neg) for a
-    true AUC θ. Solving |Â − θ| ≤ z·√(θ(1 − θ)/N), N = min(n_pos, n_neg), for θ is the Wilson
-    score interval of Â·N successes in N trials: [N/(N + z²), 1] at Â = 1, [0, z²/(N + z²)] at 0.
+    Distribution-free bound of van Dantzig (1951): Var(Â) ≤ θ(1 − θ)/N, N = min(n_pos, n_neg),
+    for a true AUC θ. The θ with |Â − θ| ≤ z·√(θ(1 − θ)/N) form the score (Wilson) interval
+
+    ``(Â + z²/(2N) ± z·√(Â(1 − Â)/N + z²/(4N²))) / (1 + z²/N)``,
+
+    which is [N/(N + z²), 1] at Â = 1 and [0, z²/(N + z²)] at Â = 0.
     """
-    from evalkit.intervals import wilson
-
     trials = min(n_pos, n_neg)
-    ci = wilson(round(area * trials), trials, confidence)
-    return float(ci.low), float(ci.high)
+    shrink = 1.0 + z * z / trials
+    centre = (area + z * z / (2 * trials)) / shrink
+    half = z * math.sqrt(area * (1.0 - area) / trials + z * z / (4.0 * trials**2)) / shrink
+    low = 0.0 if area == 0.0 else max(centre - half, 0.0)  # exact ends, free of rounding
+    high = 1.0 if area == 1.0 else min(centre + half, 1.0)
+    return low, high
 
 
 def auc_interval(
@@ -346,7 +350,8 @@ def auc_interval(
       95 %: about 80 % at AUC = 0.99 with 50 items per class, against about 94 % for the logit
       form; see ``tests/test_roc.py``); the logit form is asymmetric and stays inside (0, 1).
       **At AUC exactly 0 or 1** (the classes are perfectly separated) DeLong's SE is 0 and the
-      logit is infinite, so no delta-method interval exists; the method then returns the
+      logit is infinite, so no delta-method interval exists (nor when every score is tied, AUC
+      0.5 with SE 0); the method then returns the
       distribution-free interval from van Dantzig's (1951) variance bound
       Var(AUC) ≤ θ(1 − θ)/min(n_pos, n_neg) (Bamber 1975, *J. Math. Psychology* 12, 387–415):
       the Wilson score interval with N = min(n_pos, n_neg), e.g. [N/(N + z²), 1] at AUC = 1,
@@ -377,7 +382,7 @@ def auc_interval(
     (0.3293, 0.9745, 'DeLong (logit)')
     >>> ci = auc_interval([4, 3, 2, 1], [1, 1, 0, 0], method="delong-logit")  # AUC = 1
     >>> round(ci.low, 4), ci.high, ci.method
-    (0.3424, 1.0, 'DeLong (logit); AUC = 1: van Dantzig bound')
+    (0.3424, 1.0, 'DeLong (logit); AUC = 1 with SE 0: van Dantzig bound')
     """
     s = _as_scores(scores, "scores")
     y = _as_binary_labels(labels, s.size, minimum_per_class=2)
@@ -396,12 +401,12 @@ def auc_interval(
     z = float(special.ndtri(0.5 + level / 2))
     if method != "delong-logit":
         low, high = max(area - z * se, 0.0), min(area + z * se, 1.0)
-    elif 0.0 < area < 1.0:
+    elif se > 0.0:  # then 0 < AUC < 1
         low, high = _logit_limits(area, se, z)
         name = "DeLong (logit)"
-    else:
-        low, high = _van_dantzig_limits(area, int(y.sum()), int((~y).sum()), level)
-        name = f"DeLong (logit); AUC = {area:g}: van Dantzig bound"
+    else:  # AUC = 0 or 1, or every score tied: no spread to estimate a SE from
+        low, high = _van_dantzig_limits(area, int(y.sum()), int((~y).sum()), z)
+        name = f"DeLong (logit); AUC = {area:g} with SE 0: van Dantzig bound"
     return AucInterval(
         low=low,
         high=high,

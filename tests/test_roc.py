@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy import stats
 
+from evalkit.intervals import wilson
 from evalkit.results import Interval, TestResult
 from evalkit.roc import AucInterval, RocCurve, auc, auc_interval, delong_test, roc_curve
 
@@ -308,11 +309,27 @@ def test_delong_logit_at_auc_exactly_one_or_zero_uses_van_dantzigs_bound(n_pos, 
     perfect = auc_interval(s, y, method="delong-logit")
     assert perfect.estimate == 1.0 and perfect.std_error == 0.0
     assert perfect.high == 1.0 and perfect.low == pytest.approx(small / (small + z2), rel=1e-12)
-    assert perfect.method == "DeLong (logit); AUC = 1: van Dantzig bound"
+    assert perfect.method == "DeLong (logit); AUC = 1 with SE 0: van Dantzig bound"
+    # the bound's interval is the Wilson score interval of N = min(n_pos, n_neg) trials
+    wilson_ci = wilson(small, small)
+    assert (perfect.low, perfect.high) == pytest.approx((wilson_ci.low, wilson_ci.high), rel=1e-12)
     reversed_ = auc_interval(-s, y, method="delong-logit")
     assert reversed_.estimate == 0.0 and reversed_.low == 0.0
     assert reversed_.high == pytest.approx(z2 / (small + z2), rel=1e-12)
     assert not np.isnan([perfect.low, perfect.high, reversed_.low, reversed_.high]).any()
+
+
+def test_delong_logit_with_every_score_tied_is_not_a_point():
+    """All scores tied: AUC 0.5 with DeLong SE 0; the Wald form is the point 0.5, the logit
+    method gives van Dantzig's interval around 0.5 (the Wilson interval of 3 in 6 trials)."""
+    y = [1] * 6 + [0] * 9
+    s = [0.7] * 15
+    wald = auc_interval(s, y)
+    assert (wald.low, wald.high, wald.std_error) == (0.5, 0.5, 0.0)
+    tied = auc_interval(s, y, method="delong-logit")
+    reference = wilson(3, 6)
+    assert tied.estimate == 0.5 and tied.method.endswith("with SE 0: van Dantzig bound")
+    assert (tied.low, tied.high) == pytest.approx((reference.low, reference.high), rel=1e-12)
 
 
 def coverage(true_auc, size, method, reps, rng):
