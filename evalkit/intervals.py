@@ -321,8 +321,9 @@ def mid_p(successes: ArrayLike, trials: ArrayLike, confidence: float = 0.95) -> 
     incomplete beta function (Wolff eq. 15), and each limit is found by bracketed root finding
     between the Clopper–Pearson limits for ``n`` and ``n ± 1``. The interval lies inside
     Clopper–Pearson's; its coverage is close to the nominal level on average over ``p`` but dips
-    below it at some ``p`` (Brown, Cai & DasGupta 2001 recommend it beside Wilson and Jeffreys;
-    Fagerland, Lydersen & Laake 2015 recommend it for a single proportion).
+    below it at some ``p`` (Agresti & Gottard 2007, *Nonconservative exact small-sample inference
+    for discrete data*, and Fagerland, Lydersen & Laake 2017, *Statistical Analysis of Contingency
+    Tables*, ch. 2, recommend it over Clopper–Pearson).
 
     Parameters
     ----------
