@@ -293,6 +293,45 @@ def _signed_rank_thetas(weights: np.ndarray, z: np.ndarray, rope: float) -> np.n
     return np.stack([left, np.maximum(middle, 0.0), right], axis=1)
 
 
+def _sign_thetas(weights: np.ndarray, z: np.ndarray, rope: float) -> np.ndarray:
+    """θ_left, θ_rope, θ_right: the Dirichlet weights (rows) summed over the three regions.
+
+    With ``rope=0`` the ROPE is empty and the weight of points at exactly 0 (the
+    pseudo-observation, zero differences) goes half left and half right.
+    """
+    regions = np.stack([z < -rope, np.abs(z) <= rope, z > rope], axis=1).astype(float)
+    if rope == 0.0:
+        regions = regions + regions[:, 1:2] * np.array([0.5, -1.0, 0.5])
+    return weights @ regions
+
+
+def _posterior_draws(
+    scores_a: Any, scores_b: Any, rope: Any, prior: Any, samples: Any, rng: Any, thetas_of: Any
+) -> tuple[np.ndarray, np.ndarray, float, float]:
+    """Check the inputs, draw the Dirichlet-process weights, map them to the three θ.
+
+    The weights (w_0, w_1, …, w_n) ~ Dirichlet(prior, 1, …, 1) sit on the points
+    (0, z_1, …, z_n) (the pseudo-observation first); they are drawn in blocks (memory) and each
+    block is mapped to (θ_left, θ_rope, θ_right) by ``thetas_of(weights, points, rope)``.
+    Returns the differences z, the (samples, 3) array of θ, and the checked rope and prior.
+    """
+    z = _as_score_pair(scores_a, scores_b)
+    rope = _check_rope(rope)
+    prior = _check_positive(prior, "prior")
+    samples = _check_samples(samples)
+    rng = as_generator(rng, allow_none=True)
+    points = np.concatenate([[0.0], z])
+    alpha = np.concatenate([[prior], np.ones(z.size)])
+    block = max(1, _BLOCK // points.size)
+    theta = np.concatenate(
+        [
+            thetas_of(_dirichlet(alpha, min(block, samples - start), rng), points, rope)
+            for start in range(0, samples, block)
+        ]
+    )
+    return z, theta, rope, prior
+
+
 def signed_rank(
     scores_a: ArrayLike,
     scores_b: ArrayLike,
@@ -344,19 +383,9 @@ def signed_rank(
     >>> round(r.p_a_better, 2), round(r.p_equivalent, 2), round(r.p_b_better, 2)
     (0.61, 0.39, 0.0)
     """
-    z = _as_score_pair(scores_a, scores_b)
-    rope = _check_rope(rope)
-    prior = _check_positive(prior, "prior")
-    samples = _check_samples(samples)
-    rng = as_generator(rng, allow_none=True)
-    points = np.concatenate([[0.0], z])
-    alpha = np.concatenate([[prior], np.ones(z.size)])
-    block = max(1, _BLOCK // points.size)
-    thetas = []
-    for start in range(0, samples, block):
-        weights = _dirichlet(alpha, min(block, samples - start), rng)
-        thetas.append(_signed_rank_thetas(weights, points, rope))
-    theta = np.concatenate(thetas)
+    z, theta, rope, prior = _posterior_draws(
+        scores_a, scores_b, rope, prior, samples, rng, _signed_rank_thetas
+    )
     return _monte_carlo_result(
         theta, rope, prior, "Bayesian signed-rank test (Benavoli et al. 2014)", {"n": z.size}
     )
@@ -425,23 +454,8 @@ def sign(
     >>> round(r.p_a_better, 2), round(r.p_equivalent, 2), round(r.p_b_better, 2)
     (0.25, 0.74, 0.01)
     """
-    z = _as_score_pair(scores_a, scores_b)
-    rope = _check_rope(rope)
-    prior = _check_positive(prior, "prior")
-    samples = _check_samples(samples)
-    rng = as_generator(rng, allow_none=True)
-    points = np.concatenate([[0.0], z])
-    regions = np.stack([points < -rope, np.abs(points) <= rope, points > rope], axis=1)
-    regions = regions.astype(float)
-    if rope == 0.0:  # empty ROPE: zeros (and the pseudo-observation) go half to each side
-        regions = regions + regions[:, 1:2] * np.array([0.5, -1.0, 0.5])
-    alpha = np.concatenate([[prior], np.ones(z.size)])
-    block = max(1, _BLOCK // points.size)
-    theta = np.concatenate(
-        [
-            _dirichlet(alpha, min(block, samples - start), rng) @ regions
-            for start in range(0, samples, block)
-        ]
+    z, theta, rope, prior = _posterior_draws(
+        scores_a, scores_b, rope, prior, samples, rng, _sign_thetas
     )
     counts = [int(np.sum(z < -rope)), int(np.sum(np.abs(z) <= rope)), int(np.sum(z > rope))]
     extra = {"n_left": counts[0], "n_rope": counts[1], "n_right": counts[2]}
