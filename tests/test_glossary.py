@@ -267,6 +267,7 @@ ORDINARY = set(
     needs off open per read relates report results ring sized situation sure time tolerance
     useful warnings ways widget circles triangles
     different form looking catch depend other
+    agree answers detect given probable probability probabilities saves smallest
     """.split()
 )
 NAMES = set(
