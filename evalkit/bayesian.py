@@ -632,7 +632,12 @@ def paired_accuracy(table: ArrayLike, rope: float = 0.0, prior: float = 1.0) -> 
 # plots (matplotlib is imported only here)
 
 
-def plot_posterior(result: BayesianComparison, ax: Any = None, label: str = "A − B") -> Any:
+def plot_posterior(
+    result: BayesianComparison,
+    ax: Any = None,
+    label: str = "A − B",
+    names: tuple[str, str] = ("A", "B"),
+) -> Any:
     """Draw the posterior density of the difference with the ROPE shaded.
 
     For :func:`correlated_t` and :func:`paired_accuracy` results. The areas left of −rope,
@@ -646,6 +651,8 @@ def plot_posterior(result: BayesianComparison, ax: Any = None, label: str = "A �
         Where to draw; a new figure if omitted.
     label : str
         Name of the difference on the x axis.
+    names : (str, str)
+        What to call classifiers A and B in the legend.
 
     Returns
     -------
@@ -672,9 +679,9 @@ def plot_posterior(result: BayesianComparison, ax: Any = None, label: str = "A �
     ax.plot(x, y, color="black", lw=1.5, label="posterior density")
     r = result.rope
     regions = [
-        (x <= -r, COLORS["b"], f"B better: {result.p_b_better:.3f}"),
+        (x <= -r, COLORS["b"], f"{names[1]} better: {result.p_b_better:.3f}"),
         ((x >= -r) & (x <= r), COLORS["reference"], f"equivalent: {result.p_equivalent:.3f}"),
-        (x >= r, COLORS["a"], f"A better: {result.p_a_better:.3f}"),
+        (x >= r, COLORS["a"], f"{names[0]} better: {result.p_a_better:.3f}"),
     ]
     for mask, color, text in regions:
         if mask.any():
@@ -690,7 +697,11 @@ def plot_posterior(result: BayesianComparison, ax: Any = None, label: str = "A �
 
 
 def plot_simplex(
-    result: BayesianComparison, ax: Any = None, points: int = 3000, rng: Any = 0
+    result: BayesianComparison,
+    ax: Any = None,
+    points: int = 3000,
+    rng: Any = 0,
+    names: tuple[str, str] = ("A", "B"),
 ) -> Any:
     """Draw posterior samples of (θ_left, θ_rope, θ_right) in the probability triangle.
 
@@ -709,6 +720,8 @@ def plot_simplex(
         At most this many samples are drawn (a random subset, for a readable figure).
     rng : numpy.random.Generator or int
         Chooses the subset (seeded by default, so the figure is reproducible).
+    names : (str, str)
+        What to call classifiers A and B at the corners and in the legend.
 
     Returns
     -------
@@ -729,12 +742,12 @@ def plot_simplex(
     corners = np.array([[0.0, 0.0], [0.5, math.sqrt(3) / 2], [1.0, 0.0]])  # left, rope, right
     xy = theta @ corners
     winner = theta.argmax(axis=1)
-    names = [
-        (COLORS["b"], f"B better: {result.p_b_better:.3f}"),
+    legend = [
+        (COLORS["b"], f"{names[1]} better: {result.p_b_better:.3f}"),
         (COLORS["reference"], f"equivalent: {result.p_equivalent:.3f}"),
-        (COLORS["a"], f"A better: {result.p_a_better:.3f}"),
+        (COLORS["a"], f"{names[0]} better: {result.p_a_better:.3f}"),
     ]
-    for k, (color, text) in enumerate(names):
+    for k, (color, text) in enumerate(legend):
         chosen = winner == k
         ax.scatter(xy[chosen, 0], xy[chosen, 1], s=4, color=color, alpha=0.4, label=text)
     ax.plot(*np.vstack([corners, corners[:1]]).T, color="black", lw=1)
@@ -742,11 +755,14 @@ def plot_simplex(
     for i, j in ((0, 1), (1, 2), (0, 2)):
         ax.plot(*np.array([centre, (corners[i] + corners[j]) / 2]).T, "--", color="grey", lw=1)
     for (x, y), text, va in zip(
-        corners, ["B better", "equivalent", "A better"], ["top", "bottom", "top"], strict=True
+        corners,
+        [f"{names[1]} better", "equivalent", f"{names[0]} better"],
+        ["top", "bottom", "top"],
+        strict=True,
     ):
         ax.text(x, y + (0.03 if va == "bottom" else -0.03), text, ha="center", va=va)
     ax.set_xlim(-0.08, 1.08)
-    ax.set_ylim(-0.1, 1.0)
+    ax.set_ylim(-0.1, 1.25)  # room for the legend above the "equivalent" corner
     ax.set_aspect("equal")
     ax.set_xticks([])
     ax.set_yticks([])
@@ -754,5 +770,5 @@ def plot_simplex(
         spine.set_visible(False)
     ax.set_xlabel("posterior samples of (θ_left, θ_rope, θ_right) in barycentric coordinates")
     ax.set_title(f"{result.method.split(' (')[0]}, ROPE ±{result.rope:g}")
-    ax.legend(loc="upper right", fontsize=9, markerscale=3)
+    ax.legend(loc="upper left", fontsize=9, markerscale=3)
     return ax

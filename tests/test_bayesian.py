@@ -293,8 +293,14 @@ def test_plots_draw_without_error():
     ax = plot_posterior(correlated_t(FOLDS_A, FOLDS_B, rope=0.01))
     assert ax.get_xlabel() and ax.get_ylabel() and ax.get_title() and ax.get_legend()
     plot_posterior(paired_accuracy([[265, 10], [2, 8]], rope=0.01))
-    ax = plot_simplex(signed_rank(MANY_A, MANY_B, rope=0.01, samples=2000, rng=0), points=500)
-    assert len(ax.get_legend().get_texts()) == 3
+    result = signed_rank(MANY_A, MANY_B, rope=0.01, samples=2000, rng=0)
+    ax = plot_simplex(result, points=500, names=("forest", "tree"))
+    legend = [text.get_text() for text in ax.get_legend().get_texts()]
+    assert legend == [
+        f"tree better: {result.p_b_better:.3f}",
+        f"equivalent: {result.p_equivalent:.3f}",
+        f"forest better: {result.p_a_better:.3f}",
+    ]
     with pytest.raises(ValueError, match="plot_simplex"):
         plot_posterior(sign(MANY_A, MANY_B, samples=10, rng=0))
     with pytest.raises(ValueError, match="signed_rank or sign"):
