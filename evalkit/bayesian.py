@@ -92,6 +92,8 @@ class BayesianComparison:
     >>> r = BayesianComparison(0.9, 0.08, 0.02, rope=0.01, method="example", posterior=None)
     >>> print(r)
     example: P(A better) = 0.9, P(equivalent, |difference| ≤ 0.01) = 0.08, P(B better) = 0.02
+    >>> r.probabilities  # left, ROPE, right
+    (0.02, 0.08, 0.9)
     """
 
     p_a_better: float
@@ -106,6 +108,13 @@ class BayesianComparison:
         for name in ("p_a_better", "p_equivalent", "p_b_better", "rope"):
             object.__setattr__(self, name, float(getattr(self, name)))
         object.__setattr__(self, "details", MappingProxyType(dict(self.details)))
+
+    def __repr__(self) -> str:
+        return (
+            f"BayesianComparison(method={self.method!r}, p_a_better={self.p_a_better!r}, "
+            f"p_equivalent={self.p_equivalent!r}, p_b_better={self.p_b_better!r}, "
+            f"rope={self.rope!r}, details={dict(self.details)!r})"
+        )
 
     @property
     def probabilities(self) -> tuple[float, float, float]:
