@@ -252,14 +252,23 @@ def _power_curve(
     # (Hoeffding: the rest has probability below 4·10⁻²²)
     t = int(np.ceil(5 * np.sqrt(largest))) + 1
     length = min(largest + 1, 2 * t + 1)
+    log_factorial = special.gammaln(np.arange(largest + 1) + 1.0)
     out = np.empty(sizes.shape)
     step = max(1, _CHUNK // length)
     for start in range(0, sizes.size, step):
         k = sizes[start : start + step, None].astype(np.int64)
         first = np.clip(np.round(k * total) - t, 0, None).astype(np.int64)
-        window = first + np.arange(length)
-        weight = np.where(window <= k, stats.binom.pmf(window, k, total), 0.0)
-        out[start : start + step] = np.sum(weight * g[np.minimum(window, largest)], axis=1)
+        window = np.minimum(first + np.arange(length), k)  # beyond k: masked below
+        # Bin(m; k, ψ) from tabulated log-factorials (xlogy: 0·log 0 = 0 at ψ = 0 or 1)
+        log_pmf = (
+            log_factorial[k]
+            - log_factorial[window]
+            - log_factorial[k - window]
+            + special.xlogy(window, total)
+            + special.xlog1py(k - window, -total)
+        )
+        weight = np.where(first + np.arange(length) <= k, np.exp(log_pmf), 0.0)
+        out[start : start + step] = np.sum(weight * g[window], axis=1)
     return np.clip(out, 0.0, 1.0)
 
 
@@ -331,9 +340,10 @@ def trials_paired(
 
     Exact power is computed for every N = 1 … bound (:func:`power_paired` on an array of N).
     The answer is the smallest N from which power ≥ ``power`` for every N up to ``bound``;
-    the bound starts at max(2·Connor's N, 100) and doubles until it is at least twice the
-    answer. The first N that reaches the target is reported as well: power saw-tooths in N,
-    so that one may be followed by smaller powers.
+    the bound starts at max(2·Connor's N, 100) and grows (to twice the answer, or doubles while
+    the target is not reached) until it is at least twice the answer. The first N that reaches
+    the target is reported as well: power can saw-tooth in N (markedly so when nearly every item
+    is discordant), so that N may be followed by smaller powers.
 
     Parameters
     ----------
@@ -394,9 +404,7 @@ def trials_paired(
                 target,
                 "raise max_trials or plan for a larger difference",
             )
-        bound = min(2 * bound, limit)
-    if answer > bound:  # pragma: no cover - the loop above raises first
-        raise AssertionError("unreachable")
+        bound = min(2 * answer if answer <= bound else 2 * bound, limit)
     reached = np.flatnonzero(curve >= target)
     return SampleSize(
         trials=answer,
