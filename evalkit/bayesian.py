@@ -372,7 +372,7 @@ def signed_rank(
         Half-width of the region of practical equivalence (≥ 0), in score units. With
         ``rope=0`` pairs summing to exactly 0 count half left and half right.
     prior : float
-        Strength of the prior pseudo-observation at 0 (> 0; Benavoli et al. use 0.5 to 1).
+        Strength of the prior pseudo-observation at 0 (> 0; small values keep the prior weak).
     samples : int
         Number of Monte-Carlo samples of the Dirichlet weights (≥ 1).
     rng : numpy.random.Generator, int or None
