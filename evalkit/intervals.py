@@ -133,13 +133,19 @@ def _mid_p_lower(n: np.ndarray, k: np.ndarray, alpha: float) -> np.ndarray:
         left = betaincinv(ns, ks - ns + 1, alpha / 2)
         below = ks - ns > 0
         right = np.where(below, betaincinv(ns + 1, np.where(below, ks - ns, 1.0), alpha / 2), 1.0)
-        root = find_root(
-            lambda p, n_, k_: _mid_p_tail(p, n_, k_) - alpha / 2,
-            (left, right),
-            args=(ns, ks),
-            tolerances={"xrtol": 4 * np.finfo(float).eps, "xatol": 0.0, "fatol": 0.0},
-        )
-        low[solve] = root.x
+        # For a tiny fractional n (trials_for_halfwidth) the root can lie below the smallest
+        # double, where betaincinv stops: then the bracket's left end is already the answer.
+        inside = _mid_p_tail(left, ns, ks) < alpha / 2
+        limit = left.copy()
+        if inside.any():
+            root = find_root(
+                lambda p, n_, k_: _mid_p_tail(p, n_, k_) - alpha / 2,
+                (left[inside], right[inside]),
+                args=(ns[inside], ks[inside]),
+                tolerances={"xrtol": 4 * np.finfo(float).eps, "xatol": 0.0, "fatol": 0.0},
+            )
+            limit[inside] = root.x
+        low[solve] = limit
     return low
 
 

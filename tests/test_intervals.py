@@ -263,6 +263,17 @@ def test_mid_p_lies_inside_clopper_pearson(data, confidence):
     assert cp.low <= mp.low <= n / k <= mp.high <= cp.high
 
 
+def test_mid_p_tiny_fractional_count_has_finite_limits():
+    # regression (hypothesis, tests/test_properties.py): trials_for_halfwidth evaluates the
+    # interval at n = rate·K; for rate = 2.2e-16 the lower root lies below the smallest double
+    from evalkit.intervals import _limits
+
+    for k in (1.0, 2.0, 5.0, 1000.0):
+        low, high = _limits("mid-p", np.array(2.220446049250313e-16 * k), np.array(k), 0.95)
+        assert np.isfinite(low) and 0 <= low < 1e-300 and high == pytest.approx(1 - 0.05 ** (1 / k))
+    assert trials_for_halfwidth(0.25, 2.220446049250313e-16, 0.95, "mid-p") == 5
+
+
 def test_mid_p_coverage_near_nominal_on_average_but_not_everywhere():
     p = np.linspace(0.001, 0.999, 999)
     mid = coverage("mid-p", 50, p)
