@@ -4,10 +4,11 @@
     .venv/bin/python benchmarks/run_all.py --quick    # small sizes, writes a file in /tmp
 
 The scripts run in this order, each in this process (the notebook benchmark starts its own
-kernels): import time, Clopper–Pearson and coverage, Fisher, McNemar/sign, ROC, notebooks and
-widgets. A script that crashes gives a failure row; the others still run. The exit status is 1
-when any row is a failure (a disagreement with the reference, or an error), 0 otherwise — a
-missed speed target is reported in RESULTS.md, not turned into an error.
+kernels): import time, Clopper–Pearson and coverage, Fisher, McNemar/sign, planning (exact
+paired power), ROC, notebooks and widgets. A script that crashes gives a failure row; the others
+still run. The exit status is 1 when any row is a failure (a disagreement with the reference, or
+an error), 0 otherwise — a missed speed target is reported in RESULTS.md, not turned into an
+error.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ import bench_independent
 import bench_intervals
 import bench_notebooks
 import bench_paired
+import bench_planning
 import bench_roc
 from harness import Row, exit_code, format_details, format_seconds, format_table, met_text
 
@@ -39,6 +41,7 @@ SCRIPTS = (
     ("bench_intervals.py", bench_intervals.rows),
     ("bench_independent.py", bench_independent.rows),
     ("bench_paired.py", bench_paired.rows),
+    ("bench_planning.py", bench_planning.rows),
     ("bench_roc.py", bench_roc.rows),
     ("bench_notebooks.py", bench_notebooks.rows),
 )
