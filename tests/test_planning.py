@@ -110,6 +110,22 @@ def test_power_paired_against_simulation_at_large_n():
     assert abs(simulated - exact) < 4 * se, (simulated, exact, se)
 
 
+def test_power_curve_at_the_edges_and_for_guenters_test():
+    sizes = np.array([1, 5, 30])
+    np.testing.assert_array_equal(power_paired(sizes, 0.0, 0.0), 0.0)  # nothing discordant
+    for p1, p2, test, alternative in [
+        (0.7, 0.3, "mid-p", "two-sided"),  # ψ = 1: every item discordant
+        (0.2, 0.0, "exact", "greater"),
+        (0.0, 0.2, "mid-p", "less"),
+        (0.15, 0.05, "guenter", "greater"),  # Günter's Z depends on N: one N at a time
+    ]:
+        curve = power_paired(sizes, p1, p2, test=test, alternative=alternative)
+        direct = [
+            paired_rejection(int(n), p1, p2, test=test, alternative=alternative) for n in sizes
+        ]
+        np.testing.assert_allclose(curve, direct, rtol=1e-10, atol=1e-14)
+
+
 def test_power_paired_grows_with_the_difference_at_fixed_discordance():
     psi = 0.2
     delta = np.linspace(0, psi, 81)
