@@ -681,6 +681,16 @@ def test_rejection_probability_exact_test_keeps_its_level_and_mid_p_is_between()
     assert np.all(corrected <= 0.05)
 
 
+def test_mid_p_mcnemar_keeps_the_level_when_at_most_half_the_pairs_are_discordant():
+    # the claim notebook 04 makes (after Fagerland, Lydersen & Laake 2013): N = 10 … 200 pairs,
+    # discordance up to 50 %; and the exact test's largest size at N = 50 is about 0.03
+    rates = np.linspace(0.0025, 0.25, 100)
+    worst = max(rejection_probability(n, rates).max() for n in range(10, 201, 3))
+    assert worst <= 0.05
+    assert rejection_probability(50, rates, test="exact").max() == pytest.approx(0.03, abs=0.002)
+    assert rejection_probability(50, 0.5, test="mid-p") > 0.05  # every pair discordant: above
+
+
 def test_rejection_probability_vectorized_and_fast():
     import time
 
