@@ -8,17 +8,23 @@ Modules (import the one you need; ``import evalkit`` itself loads only NumPy and
 
 * ``evalkit.distributions`` – Bernoulli, binomial and beta in log space (notebook 01)
 * ``evalkit.intervals``     – confidence intervals for a rate and their exact coverage (02)
-* ``evalkit.independent``   – two classifiers on two test sets: rate difference, Fisher, χ² (03)
-* ``evalkit.paired``        – two classifiers on one test set: Günter, McNemar, sign, Wilcoxon (04)
+* ``evalkit.independent``   – two classifiers on two test sets: Boschloo, Fisher (and mid-p), χ²,
+  difference intervals and their exact coverage, exact size and power (03)
+* ``evalkit.paired``        – two classifiers on one test set: McNemar (mid-p and the other forms),
+  Günter, sign, Wilcoxon, paired difference intervals, exact size and power (04)
 * ``evalkit.resampling``    – holdout, k-fold, bootstrap splits and the cross-validated tests (05)
 * ``evalkit.metrics``, ``evalkit.roc`` – confusion matrix, cost, F, ROC, AUC and DeLong (06)
 * ``evalkit.datasets``      – the circles-and-triangles data and the pessimistic error (07)
-* ``evalkit.multiple``      – Friedman, Nemenyi, Holm over many data sets (08)
+* ``evalkit.multiple``      – Friedman, Nemenyi, pairwise Wilcoxon with Holm over many data sets (08)
 * ``evalkit.bootstrap``     – percentile and BCa intervals for any statistic (09)
 * ``evalkit.report``        – the whole comparison of two classifiers in one call (10);
   also on the command line: ``python -m evalkit compare LABELS.csv PRED_A.csv PRED_B.csv``
-* ``evalkit.results``       – the Interval and TestResult types
+* ``evalkit.planning``      – test-set size and exact power for the course's tests (11)
+* ``evalkit.bayesian``      – posterior probabilities with a ROPE: correlated t, signed-rank, sign,
+  paired accuracy (12)
+* ``evalkit.results``       – the Interval and TestResult types, and ``format_pvalue``
 * ``evalkit.examples``      – the worked-example registry and its checker
+* ``evalkit.glossary``      – the course's terms in the sources' languages, and its notation
 * ``evalkit.plots``         – the course's figure style (imports matplotlib)
 """
 

@@ -31,6 +31,8 @@ COURSE = [
     ("08_many_datasets", "Many data sets"),
     ("09_bootstrap_any_metric", "Bootstrap intervals for any metric"),
     ("10_evaluate_your_own", "Evaluate your own classifiers"),
+    ("11_planning_a_test_set", "Planning a test set"),
+    ("12_bayesian_comparison", "Bayesian comparison"),
 ]
 TAG = "navigation"
 
