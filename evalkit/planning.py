@@ -281,7 +281,7 @@ def connor_trials(
 ) -> Any:
     """Connor's (1987) normal-approximation number of pairs for McNemar's test.
 
-    With discordance ψ = p1 + p2 and difference δ = p1 − p2 (Connor 1987, eq. 3):
+    With discordance ψ = p1 + p2 and difference δ = p1 − p2 (Connor 1987):
 
     .. math:: N = \\left\\lceil \\frac{\\big(z_{1-\\alpha/2}\\sqrt{\\psi}
               + z_{1-\\beta}\\sqrt{\\psi - \\delta^2}\\big)^2}{\\delta^2} \\right\\rceil,
@@ -474,7 +474,7 @@ def fleiss_trials(
 
     With r = ``ratio`` = K_B/K_A, p̄ = (p_A + r·p_B)/(1 + r), q = 1 − p, Δ = |p_A − p_B|
     (Fleiss, Levin & Paik, *Statistical Methods for Rates and Proportions*, 3rd ed. 2003,
-    eq. 4.19; Fleiss, Tytun & Ury 1980, *Biometrics* 36, 343–346, for the correction):
+    ch. 4; Fleiss, Tytun & Ury 1980, *Biometrics* 36, 343–346, for the correction):
 
     .. math:: K' = \\frac{\\big(z_{1-\\alpha/2}\\sqrt{(r + 1)\\,\\bar p \\bar q}
               + z_{1-\\beta}\\sqrt{r\\,p_A q_A + p_B q_B}\\big)^2}{r\\,\\Delta^2},
@@ -798,7 +798,7 @@ def power_auc(
 
     with Ā = (A_a + A_b)/2 under the null hypothesis and the alternative's variance V₁
     (Obuchowski & McClish 1997, "Sample size determination for diagnostic accuracy studies
-    involving binormal ROC curve indices", *Statistics in Medicine* 16, 1529–1542, eq. 2).
+    involving binormal ROC curve indices", *Statistics in Medicine* 16, 1529–1542).
     ``correlation`` is the correlation of the two *AUC estimates* (Hanley & McNeil tabulate it
     from the correlations of the two classifiers' scores within each class), not of the scores.
 

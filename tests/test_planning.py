@@ -144,7 +144,7 @@ def test_power_at_no_difference_is_the_size():
 
 
 def test_connor_formula_in_its_textbook_form():
-    # Connor (1987), Biometrics 43, eq. 3: n = [z_{α/2} √ψ + z_β √(ψ − δ²)]² / δ²
+    # Connor (1987), Biometrics 43, 207–211: n = [z_{α/2} √ψ + z_β √(ψ − δ²)]² / δ²
     for p1, p2, power, level in [
         (0.1, 0.05, 0.8, 0.05),
         (0.2, 0.1, 0.9, 0.01),
