@@ -386,7 +386,7 @@ def trials_paired(
             f"with p_only1 = {p1!r} and p_only2 = {p2!r} ({alternative})",
             best,
             target,
-            "with no difference in the tested direction, power stays at or below the level",
+            "with no difference in the tested direction, power is at most the type-I error rate",
         )
     normal = connor_trials(p1, p2, target, alpha, alternative)
     bound = min(max(2 * normal, 100), limit)
@@ -595,11 +595,21 @@ def trials_independent(
     limit = as_count(max_trials, "max_trials", minimum=1)
     if np.ndim(rate_a) or np.ndim(rate_b):
         raise ValueError("trials_independent takes one pair of rates (rate_a, rate_b), not arrays")
-    normal = fleiss_trials(rate_a, rate_b, target, alpha, r, correction=False)
-    corrected = fleiss_trials(rate_a, rate_b, target, alpha, r, correction=True)
+    pa = float(as_probabilities(rate_a, "rate_a"))
+    pb = float(as_probabilities(rate_b, "rate_b"))
 
     def power_at(k: int) -> float:
-        return float(power_independent(k, _size_b(k, r), rate_a, rate_b, alpha, test))
+        return float(power_independent(k, _size_b(k, r), pa, pb, alpha, test))
+
+    if pa == pb:
+        raise _unreachable(
+            f"with rate_a = rate_b = {pa!r}",
+            power_at(min(limit, 100)),
+            target,
+            "with no difference, power is the type-I error rate (shown at K_A = 100)",
+        )
+    normal = fleiss_trials(pa, pb, target, alpha, r, correction=False)
+    corrected = fleiss_trials(pa, pb, target, alpha, r, correction=True)
 
     high = min(max(normal, 1), limit)  # bracket the answer around Fleiss' N …
     low = 0

@@ -369,6 +369,7 @@ def test_power_auc_against_a_simulation_of_delongs_test():
         (lambda: fleiss_trials(0.8, 0.7, ratio="2"), "ratio must be a number"),
         (lambda: trials_independent(0.8, 0.81, max_trials=50, test="chi2"), "largest power"),
         (lambda: trials_independent(0.8, 1.2), "rate_b must be a probability"),
+        (lambda: trials_independent(0.8, 0.8, test="chi2"), "largest power reachable is 0\\.0"),
         (lambda: detectable_difference(50), "exactly one of discordance"),
         (lambda: detectable_difference(50, discordance=0.1, base_rate=0.8), "exactly one"),
         (lambda: detectable_difference(50, discordance=0.0), "discordance must be one number"),
