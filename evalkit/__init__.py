@@ -15,7 +15,7 @@ Modules (import the one you need; ``import evalkit`` itself loads only NumPy and
 * ``evalkit.resampling``    – holdout, k-fold, bootstrap splits and the cross-validated tests (05)
 * ``evalkit.metrics``, ``evalkit.roc`` – confusion matrix, cost, F, ROC, AUC and DeLong (06)
 * ``evalkit.datasets``      – the circles-and-triangles data and the pessimistic error (07)
-* ``evalkit.multiple``      – Friedman, Nemenyi, pairwise Wilcoxon with Holm over many data sets (08)
+* ``evalkit.multiple``      – Friedman, Nemenyi, pairwise Wilcoxon with Holm, many data sets (08)
 * ``evalkit.bootstrap``     – percentile and BCa intervals for any statistic (09)
 * ``evalkit.report``        – the whole comparison of two classifiers in one call (10);
   also on the command line: ``python -m evalkit compare LABELS.csv PRED_A.csv PRED_B.csv``

@@ -14,9 +14,14 @@ number they are compared as numbers (so ``1`` and ``1.0`` are the same class).
 
 The summary of :func:`evalkit.report.compare_classifiers` is printed (``--json``: its
 ``to_dict()`` as JSON); McNemar's test is the mid-p form unless ``--mcnemar`` names another
-(``exact``, ``asymptotic``, ``corrected``). Bad input — a missing file, a missing column, an
-empty cell, files of different lengths, scores that are not numbers, predictions with labels
-that never occur in the true labels — ends with exit code 2 and a one-line message on stderr.
+(``exact``, ``asymptotic``, ``corrected``). ``--cost`` takes a cost matrix (a CSV file of
+numbers or inline rows such as ``'0,1;5,0'``; rows = true class, columns = predicted class,
+classes in sorted order). The field separator of every CSV file is detected with the standard
+library's sniffer (comma, semicolon, tab or ``|``), or set with ``--delimiter``. Predictions of a
+class that no test item has are accepted, with a warning in the summary. Bad input — a missing
+file, a missing column, an empty cell, files of different lengths, scores that are not numbers,
+a cost matrix that is not numbers or not square for the classes — ends with exit code 2 and a
+one-line message on stderr.
 """
 
 from __future__ import annotations
@@ -36,18 +41,40 @@ class InputError(Exception):
     """A problem with the user's files or options (exit code 2)."""
 
 
-def _read_table(path: str) -> tuple[list[str], list[list[str]]]:
-    """Header and rows of a CSV file (blank lines skipped)."""
+#: Field separators the sniffer may choose from (``--delimiter`` sets one explicitly).
+DELIMITERS = ",;\t|"
+_DELIMITER_NAMES = {"tab": "\t", "\\t": "\t", "comma": ",", "semicolon": ";", "pipe": "|"}
+
+
+def _delimiter(text: str, given: str | None) -> str:
+    """The field separator: ``given``, or what the standard library's CSV sniffer finds."""
+    if given is not None:
+        return given
+    try:
+        return csv.Sniffer().sniff(text[:8192], delimiters=DELIMITERS).delimiter
+    except csv.Error:  # one column, or nothing to tell separators apart: the CSV default
+        return ","
+
+
+def _read_rows(path: str, delimiter: str | None) -> list[list[str]]:
+    """The non-blank rows of a CSV file (the separator sniffed if not given)."""
     file = Path(path)
     if not file.is_file():
         raise InputError(f"file not found: {path}")
     try:
         with file.open(newline="", encoding="utf-8-sig") as handle:
-            rows = [row for row in csv.reader(handle) if any(cell.strip() for cell in row)]
+            text = handle.read()
+        reader = csv.reader(text.splitlines(), delimiter=_delimiter(text, delimiter))
+        return [row for row in reader if any(cell.strip() for cell in row)]
     except UnicodeDecodeError as exc:
         raise InputError(f"{path} is not a UTF-8 text (CSV) file") from exc
     except csv.Error as exc:
         raise InputError(f"{path} is not a valid CSV file: {exc}") from exc
+
+
+def _read_table(path: str, delimiter: str | None = None) -> tuple[list[str], list[list[str]]]:
+    """Header and rows of a CSV file (blank lines skipped; the separator sniffed if not given)."""
+    rows = _read_rows(path, delimiter)
     if not rows:
         raise InputError(f"{path} is empty (expected a header row and one row per test item)")
     header = [cell.strip() for cell in rows[0]]
@@ -64,8 +91,17 @@ def _column(path: str, table: tuple[list[str], list[list[str]]], name: str | Non
     elif name in header:
         index = header.index(name)
     else:
+        hint = ""
+        if len(header) == 1:
+            found = [d for d in DELIMITERS[1:] if d in header[0]]
+            if found:
+                shown = "tab" if found[0] == "\t" else found[0]
+                hint = (
+                    f" (is the file separated by {shown!r}? name the separator with "
+                    f"--delimiter {shown!r})"
+                )
         raise InputError(
-            f"{path} has no column {name!r}; its columns are {', '.join(map(repr, header))}"
+            f"{path} has no column {name!r}; its columns are {', '.join(map(repr, header))}{hint}"
         )
     column = header[index] or f"column {index + 1}"
     values = []
@@ -107,6 +143,38 @@ def _as_numbers_if_all_numeric(*columns: list[str]) -> list[list]:
     return converted
 
 
+def _delimiter_option(value: str) -> str:
+    """argparse type of --delimiter: one character, or tab / comma / semicolon / pipe."""
+    value = _DELIMITER_NAMES.get(value.lower(), value)
+    if len(value) != 1:
+        raise argparse.ArgumentTypeError(
+            f"expected one character or tab, comma, semicolon, pipe; got {value!r}"
+        )
+    return value
+
+
+def _cost_matrix(value: str, delimiter: str | None) -> list[list[float]]:
+    """--cost: a CSV file of numbers (one row per true class), or inline rows like '0,1;5,0'."""
+    if Path(value).is_file():
+        rows, where = _read_rows(value, delimiter), value
+    else:
+        rows = [row.split(",") for row in value.split(";") if row.strip()]
+        where = "--cost"
+    matrix = []
+    for i, row in enumerate(rows, start=1):
+        try:
+            matrix.append([float(cell) for cell in row])
+        except ValueError:
+            raise InputError(
+                f"{where}: row {i} of the cost matrix is not all numbers: {row!r} (write the "
+                "matrix as rows of numbers, one per true class in sorted order, e.g. "
+                "--cost '0,1;5,0', or give a CSV file of numbers)"
+            ) from None
+    if not matrix:
+        raise InputError(f"{where}: the cost matrix is empty")
+    return matrix
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=PROG,
@@ -144,6 +212,17 @@ def _parser() -> argparse.ArgumentParser:
         "Laake 2013; exact never exceeds the level but is conservative)",
     )
     compare.add_argument(
+        "--cost",
+        metavar="MATRIX",
+        help="cost matrix (rows = true class, columns = predicted class, classes in sorted "
+        "order): a CSV file of numbers, or inline rows like '0,1;5,0'",
+    )
+    compare.add_argument(
+        "--delimiter",
+        type=_delimiter_option,
+        help="field separator of the CSV files (default: detected; e.g. ';' or tab)",
+    )
+    compare.add_argument(
         "--json", action="store_true", help="print all numbers as JSON instead of the summary"
     )
     return parser
@@ -163,7 +242,7 @@ def _load(args: argparse.Namespace) -> dict:
                 f"with one CSV file, name its columns with --labels, --a and --b (missing: "
                 f"{', '.join(missing)})"
             )
-        table = _read_table(path)
+        table = _read_table(path, args.delimiter)
         y = _column(path, table, args.labels)
         pa = _column(path, table, args.col_a)
         pb = _column(path, table, args.col_b)
@@ -171,7 +250,7 @@ def _load(args: argparse.Namespace) -> dict:
         sizes = {path: len(y)}
     elif len(files) == 3:
         label_path, path_a, path_b = files
-        tables = [_read_table(p) for p in files]
+        tables = [_read_table(p, args.delimiter) for p in files]
         y = _column(label_path, tables[0], args.labels)
         pa = _column(path_a, tables[1], args.col_a)
         pb = _column(path_b, tables[2], args.col_b)
@@ -205,7 +284,16 @@ def _load(args: argparse.Namespace) -> dict:
         where += f"{args.col_b!r} of {files[0]}"
     else:
         where = f"y_true, pred_a and pred_b come from {files[0]}, {files[1]} and {files[2]}"
-    return {"y": y, "a": pa, "b": pb, "scores": scores, "positive": positive, "where": where}
+    cost = None if args.cost is None else _cost_matrix(args.cost, args.delimiter)
+    return {
+        "y": y,
+        "a": pa,
+        "b": pb,
+        "scores": scores,
+        "positive": positive,
+        "cost": cost,
+        "where": where,
+    }
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -233,6 +321,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             names=names,
             confidence=args.confidence,
             positive=data["positive"],
+            cost=data["cost"],
             mcnemar_method=args.mcnemar,
         )
     except (ValueError, TypeError) as exc:

@@ -146,7 +146,7 @@ def paired_accuracy_difference(table: ArrayLike, confidence: float = 0.95) -> In
 # input checks specific to this module
 
 
-def _check_predictions(y: np.ndarray, pred: Any, name: str, classes: np.ndarray) -> np.ndarray:
+def _check_predictions(y: np.ndarray, pred: Any, name: str) -> np.ndarray:
     p = as_labels(pred, name)
     if p.size != y.size:
         raise ValueError(
@@ -158,14 +158,34 @@ def _check_predictions(y: np.ndarray, pred: Any, name: str, classes: np.ndarray)
             f"y_true and {name} must use the same kind of labels (both numbers or both strings); "
             f"got {y.dtype} and {p.dtype}"
         )
-    unknown = np.setdiff1d(np.unique(p), classes)
-    if unknown.size:
-        raise ValueError(
-            f"{name} contains the label {unknown[0].item()!r}, which never occurs in y_true "
-            f"(classes {[c.item() for c in classes]!r}); predictions and labels must use the same "
-            "coding"
-        )
     return p
+
+
+def _all_classes(y: np.ndarray, *predictions: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The classes of the test labels and the predictions (sorted), and test items per class.
+
+    A classifier may predict a class that the test set lacks (a class it was trained on, say):
+    that class gets a row of zeros in the confusion matrix and a warning, not an error.
+    """
+    classes = np.unique(np.concatenate([y, *predictions]))
+    counts = np.array([np.count_nonzero(y == c) for c in classes], dtype=np.int64)
+    return classes, counts
+
+
+def _absent_class_warning(name: str, pred: np.ndarray, y_classes: np.ndarray) -> str | None:
+    """A warning when ``pred`` uses classes that no test item has."""
+    absent = np.setdiff1d(np.unique(pred), y_classes)
+    if absent.size == 0:
+        return None
+    items = int(np.isin(pred, absent).sum())
+    listed = ", ".join(repr(c.item()) for c in absent)
+    return (
+        f"{name} predicts {'a class' if absent.size == 1 else 'classes'} that no test item has "
+        f"({listed}; on {items} of {pred.size} items, all of them errors). The confusion matrix "
+        f"includes {'it' if absent.size == 1 else 'them'} with no true items; if the "
+        "predictions and the labels should use the same coding, check it (test classes: "
+        f"{', '.join(repr(c.item()) for c in y_classes)})."
+    )
 
 
 def _check_scores(value: Any, name: str, size: int) -> np.ndarray:
@@ -569,14 +589,15 @@ class ClassifierReport:
         return _plot([self], None)
 
 
-def _class_info(y_true: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _test_labels(y_true: Any) -> tuple[np.ndarray, np.ndarray]:
+    """The true labels and their classes (at least two)."""
     y = as_labels(y_true, "y_true")
-    classes, counts = np.unique(y, return_counts=True)
+    classes = np.unique(y)
     if classes.size < 2:
         raise ValueError(
             f"y_true must contain at least two classes; got only {classes[0].item()!r}"
         )
-    return y, classes, counts
+    return y, classes
 
 
 def _describe(
@@ -674,7 +695,8 @@ def describe_classifier(
     y_true : array_like, shape (n,)
         True class of each test item (numbers or strings); at least two classes.
     pred : array_like, shape (n,)
-        Predicted class of each item; only classes that occur in ``y_true``.
+        Predicted class of each item. A class that no test item has is allowed: it gets its
+        row and column in the confusion matrix, and a warning.
     scores : array_like, shape (n,), optional
         A score per item, higher = more likely ``positive`` (two classes only).
     name : str
@@ -683,7 +705,8 @@ def describe_classifier(
         Level of every interval.
     cost : array_like, shape (M, M), optional
         ``cost[i, j]`` = cost of predicting class j for an item of true class i, classes in
-        sorted order (:func:`evalkit.metrics.expected_cost`).
+        sorted order — the classes of ``y_true`` and of the predictions together
+        (:func:`evalkit.metrics.expected_cost`).
     positive : label, optional
         The class the scores are for; default: the last class in sorted order (1 of 0/1).
     halfwidth : float, optional
@@ -705,14 +728,15 @@ def describe_classifier(
     level = check_confidence(confidence)
     target = _check_halfwidth(halfwidth)
     name = _check_name(name, "name")
-    y, classes, counts = _class_info(y_true)
-    p = _check_predictions(y, pred, "pred", classes)
+    y, y_classes = _test_labels(y_true)
+    p = _check_predictions(y, pred, "pred")
+    classes, counts = _all_classes(y, p)
     s = None
     pos = None
     if scores is not None:
-        _needs_binary(classes, "scores")
+        _needs_binary(y_classes, "scores")
         s = _check_scores(scores, "scores", y.size)
-        pos = _positive_class(classes, positive)
+        pos = _positive_class(y_classes, positive)
     report = _describe(
         y,
         classes,
@@ -726,6 +750,7 @@ def describe_classifier(
         halfwidth=target,
     )
     warnings = [
+        _absent_class_warning(name, p, y_classes),
         _imbalance_warning(classes, counts),
         None if s is None else _ties_warning(name, s, y == pos),
     ]
@@ -972,7 +997,8 @@ def compare_classifiers(
     confidence : float
         Level of every interval.
     cost : array_like, shape (M, M), optional
-        Cost matrix, rows = true class, columns = predicted class, classes in sorted order.
+        Cost matrix, rows = true class, columns = predicted class, classes in sorted order (those
+        of ``y_true`` and of the predictions together).
     positive : label, optional
         The class the scores are for; default: the last class in sorted order.
     halfwidth : float, optional
@@ -1009,17 +1035,18 @@ def compare_classifiers(
     name_b = _check_name(names[1], "names[1]")
     if name_a == name_b:
         raise ValueError(f"names must differ; got {names!r}")
-    y, classes, counts = _class_info(y_true)
-    pa = _check_predictions(y, pred_a, "pred_a", classes)
-    pb = _check_predictions(y, pred_b, "pred_b", classes)
+    y, y_classes = _test_labels(y_true)
+    pa = _check_predictions(y, pred_a, "pred_a")
+    pb = _check_predictions(y, pred_b, "pred_b")
+    classes, counts = _all_classes(y, pa, pb)
     if (scores_a is None) != (scores_b is None):
         raise ValueError("scores_a and scores_b must be given together (or neither)")
     sa = sb = pos = None
     if scores_a is not None:
-        _needs_binary(classes, "scores_a and scores_b")
+        _needs_binary(y_classes, "scores_a and scores_b")
         sa = _check_scores(scores_a, "scores_a", y.size)
         sb = _check_scores(scores_b, "scores_b", y.size)
-        pos = _positive_class(classes, positive)
+        pos = _positive_class(y_classes, positive)
     common = dict(confidence=level, cost=cost, positive=pos, halfwidth=target)
     rep_a = _describe(y, classes, counts, pa, sa, name=name_a, **common)
     rep_b = _describe(y, classes, counts, pb, sb, name=name_b, **common)
@@ -1038,7 +1065,12 @@ def compare_classifiers(
     if sa is not None:
         delong = roc.delong_test(sa, sb, y == pos, confidence=level)
     half = {r.name: (r.clopper_pearson.high - r.clopper_pearson.low) / 2 for r in (rep_a, rep_b)}
-    warnings = [_discordant_warning(discordant), _imbalance_warning(classes, counts)]
+    warnings = [
+        _absent_class_warning(name_a, pa, y_classes),
+        _absent_class_warning(name_b, pb, y_classes),
+        _discordant_warning(discordant),
+        _imbalance_warning(classes, counts),
+    ]
     if sa is not None:
         warnings += [_ties_warning(name_a, sa, y == pos), _ties_warning(name_b, sb, y == pos)]
     notes = _size_note(

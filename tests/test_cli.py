@@ -219,16 +219,23 @@ def test_unequal_lengths_in_a_subprocess():
     assert "pred_short.csv has 59" in result.stderr
 
 
-def test_labels_that_do_not_match(capsys):
-    err = error_of(["compare", LABELS, str(DATA / "pred_words.csv"), PRED_B], capsys)
-    assert "pred_a contains the label 'no', which never occurs in y_true" in err
-    assert "pred_words.csv" in err
+def test_predicted_classes_absent_from_the_labels_are_accepted_with_a_warning(capsys):
+    # pred_words.csv says no/yes where the labels say 0/1: accepted, and the summary warns
+    code = main(["compare", LABELS, str(DATA / "pred_words.csv"), PRED_B])
+    out = capsys.readouterr()
+    assert code == 0 and out.err == ""
+    assert "A predicts classes that no test item has ('no', 'yes'; on 60 of 60 items" in out.out
+    assert "test classes: '0', '1'" in out.out
 
 
-def test_labels_that_do_not_match_in_a_subprocess():
-    result = run("compare", LABELS, PRED_A, str(DATA / "pred_words.csv"))
-    assert result.returncode == 2
-    assert "pred_b contains the label 'no'" in result.stderr
+def test_absent_class_in_a_subprocess(tmp_path):
+    (tmp_path / "y.csv").write_text("y\n0\n1\n0\n1\n0\n1\n", encoding="utf-8")
+    (tmp_path / "a.csv").write_text("a\n0\n1\n0\n1\n0\n1\n", encoding="utf-8")
+    (tmp_path / "b.csv").write_text("b\n0\n1\n2\n1\n0\n2\n", encoding="utf-8")
+    result = run("compare", *(str(tmp_path / f) for f in ("y.csv", "a.csv", "b.csv")))
+    assert result.returncode == 0, result.stderr
+    assert "B predicts a class that no test item has (2; on 2 of 6 items" in result.stdout
+    assert "class 2: – / 0.00 / 0.00" in result.stdout
 
 
 def test_score_that_is_not_a_number(capsys):
@@ -296,3 +303,66 @@ def test_bad_options_are_argparse_errors(capsys):
 def test_no_arguments(argv, capsys):
     assert main(argv) == 2
     assert "usage:" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------------------------------------
+# separators, cost matrices
+
+
+def write_rows(path: Path, rows: list[list], sep: str) -> str:
+    path.write_text("\n".join(sep.join(str(v) for v in row) for row in rows) + "\n", "utf-8")
+    return str(path)
+
+
+def one_file_rows() -> list[list]:
+    with open(ONE, newline="") as handle:
+        return list(csv.reader(handle))
+
+
+@pytest.mark.parametrize(("sep", "name"), [(";", "semicolon"), ("\t", "tab"), ("|", "pipe")])
+def test_the_separator_is_detected(tmp_path, sep, name, capsys):
+    path = write_rows(tmp_path / f"{name}.csv", one_file_rows(), sep)
+    code = main(["compare", path, *COLUMNS, "--json"])
+    out = capsys.readouterr()
+    assert code == 0, out.err
+    assert json.loads(out.out)["summary"] == expected().summary()
+
+
+def test_a_wrong_separator_is_explained(tmp_path, capsys):
+    path = write_rows(tmp_path / "semi.csv", one_file_rows(), ";")
+    err = error_of(["compare", path, *COLUMNS, "--delimiter", ","], capsys)
+    assert "semi.csv has no column 'y'; its columns are 'y;pred_a;pred_b;s_a;s_b'" in err
+    assert "(is the file separated by ';'? name the separator with --delimiter ';')" in err
+    # and the named separator reads it
+    assert main(["compare", path, *COLUMNS, "--delimiter", "semicolon"]) == 0
+    capsys.readouterr()
+
+
+def test_bad_delimiter_option_is_an_argparse_error(capsys):
+    assert main(["compare", ONE, *COLUMNS, "--delimiter", ";;"]) == 2
+    assert "expected one character or tab, comma, semicolon, pipe" in capsys.readouterr().err
+
+
+def test_cost_matrix_inline_and_from_a_file(tmp_path, capsys):
+    direct = expected(cost=[[0, 1], [5, 0]])
+    code = main(["compare", ONE, *COLUMNS, "--cost", "0,1;5,0", "--json"])
+    inline = json.loads(capsys.readouterr().out)
+    assert code == 0
+    assert inline["a"]["cost"] == direct.a.cost and inline["b"]["total_cost"] == direct.b.total_cost
+    path = write_rows(tmp_path / "cost.csv", [[0, 1], [5, 0]], ";")
+    assert main(["compare", ONE, *COLUMNS, "--cost", path, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["a"]["cost"] == direct.a.cost
+    assert main(["compare", ONE, *COLUMNS, "--cost", "0,1;5,0"]) == 0
+    assert "Cost per test item under the given cost matrix" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("cost", "message"),
+    [
+        ("0,1;five,0", "--cost: row 2 of the cost matrix is not all numbers: ['five', '0']"),
+        ("0,1,2;1,0,2;2,2,0", "cost must be"),
+        (";", "--cost: the cost matrix is empty"),
+    ],
+)
+def test_bad_cost_matrix(cost, message, capsys):
+    assert message in error_of(["compare", ONE, *COLUMNS, "--cost", cost], capsys)

@@ -595,8 +595,6 @@ def test_bad_input_messages():
     y, pa, pb = make_pair(20, 3, 1, 2)
     with pytest.raises(ValueError, match="y_true and pred_a must have the same length"):
         compare_classifiers(y, pa[:-1], pb)
-    with pytest.raises(ValueError, match="pred_b contains the label 7, which never occurs"):
-        compare_classifiers(y, pa, np.where(pb == 1, 7, 0))
     with pytest.raises(TypeError, match="y_true and pred_a must use the same kind of labels"):
         compare_classifiers(y, pa.astype(str), pb)
     with pytest.raises(ValueError, match="y_true must contain at least two classes"):
@@ -715,3 +713,38 @@ def test_compare_test_sets_perfect_classifiers_and_json():
 def test_compare_test_sets_bad_input(args, kwargs, error, match):
     with pytest.raises(error, match=match):
         compare_test_sets(*args, **kwargs)
+
+
+# ---------------------------------------------------------------------------------------------
+# a prediction of a class the test set lacks
+
+
+def test_a_predicted_class_that_no_test_item_has_is_accepted_with_a_warning():
+    y = np.array([0, 1, 0, 1, 0, 1, 0, 1])
+    pa = np.array([0, 1, 0, 1, 0, 1, 0, 1])
+    pb = np.array([0, 1, 2, 1, 0, 2, 0, 1])  # B also knows a class 2 that this test set lacks
+    c = compare_classifiers(y, pa, pb)
+    assert c.a.classes == c.b.classes == (0, 1, 2)
+    np.testing.assert_array_equal(c.b.confusion, metrics.confusion_matrix(y, pb, labels=[0, 1, 2]))
+    np.testing.assert_array_equal(c.b.class_counts, [4, 4, 0])
+    assert c.b.correct == 6 and c.agreement.tolist() == [[6, 2], [0, 0]]
+    assert math.isnan(c.b.recall[2]) and c.b.precision[2] == 0.0
+    (warning,) = [w for w in c.warnings if "no test item has" in w]
+    assert warning.startswith("B predicts a class that no test item has (2; on 2 of 8 items")
+    assert "test classes: 0, 1" in warning
+    assert not any("A predicts" in w for w in c.warnings)
+    r = describe_classifier(y, pb, name="B")
+    assert r.warnings[0] == warning and r.classes == (0, 1, 2)
+    # a cost matrix then covers the three classes
+    cost = [[0, 1, 1], [1, 0, 1], [1, 1, 0]]
+    assert compare_classifiers(y, pa, pb, cost=cost).b.total_cost == 2.0
+
+
+def test_predictions_in_another_coding_are_flagged():
+    y = np.array(["0", "1"] * 5)
+    words = np.array(["no", "yes"] * 5)
+    r = describe_classifier(y, words)
+    assert r.correct == 0
+    assert r.warnings[0].startswith(
+        "classifier predicts classes that no test item has ('no', 'yes'; on 10 of 10 items"
+    )
