@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import math
 import warnings
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -62,14 +62,17 @@ from evalkit._validation import (
     check_confidence,
     to_output,
 )
-from evalkit.results import Interval, TestResult
+from evalkit.results import Interval, TestResult, format_pvalue
 
 __all__ = [
+    "PairwiseMcNemar",
     "agreement_table",
+    "cochran_q",
     "difference_interval",
     "mcnemar",
     "paired_test",
     "paired_variance",
+    "pairwise_mcnemar",
     "rejection_probability",
     "sign_test",
     "sign_test_from_scores",
@@ -1180,4 +1183,210 @@ def wilcoxon_signed_rank(
             "w_minus": w_minus,
             "zero_method": zero_method,
         },
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# three or more classifiers on one test set: Cochran's Q, then pairwise McNemar with Holm
+
+
+def _as_correctness_matrix(value: Any, name: str = "correct") -> np.ndarray:
+    """An items × classifiers boolean matrix with at least 2 columns (booleans or 0/1)."""
+    if isinstance(value, (str, bytes)):
+        raise TypeError(f"{name} must be an array of booleans (or 0/1); got {value!r}")
+    try:
+        arr = np.asarray(value)
+    except Exception as exc:  # ragged lists
+        raise TypeError(
+            f"{name} must be an items × classifiers array of booleans (or 0/1); got {value!r:.80}"
+        ) from exc
+    if arr.ndim != 2 or arr.shape[1] < 2:
+        raise ValueError(
+            f"{name} must be a 2-D array with one row per test item and one column per "
+            f"classifier (at least 2 columns); got shape {arr.shape}"
+        )
+    if arr.shape[0] == 0:
+        raise ValueError(f"{name} must have at least one row (test item); got shape {arr.shape}")
+    if arr.dtype == bool:
+        return arr
+    if not np.issubdtype(arr.dtype, np.number) or np.issubdtype(arr.dtype, np.complexfloating):
+        raise TypeError(f"{name} must be an array of booleans (or 0/1); got dtype {arr.dtype}")
+    bad = ~((arr == 0) | (arr == 1))
+    if bad.any():
+        raise ValueError(f"{name} must hold only booleans or 0/1; got {arr[bad][0].item()!r}")
+    return arr == 1
+
+
+def cochran_q(correct: ArrayLike) -> TestResult:
+    """Cochran's Q test: are k classifiers equally accurate on the same test items?
+
+    With the items × classifiers 0/1 matrix X (1 = item i classified correctly by classifier j),
+    column totals :math:`C_j`, row totals :math:`R_i` and grand total :math:`T`, Cochran (1950,
+    *The comparison of percentages in matched samples*, Biometrika 37, 256–266) gives
+
+    .. math::
+
+       Q = (k - 1)\\,\\frac{k \\sum_j C_j^2 - T^2}{k\\,T - \\sum_i R_i^2},
+
+    referred to χ² with k − 1 degrees of freedom under the null hypothesis that all k
+    classifiers have the same accuracy. Only items on which the classifiers disagree enter
+    (a row of all 1s or all 0s adds the same to both sums of the denominator); with k = 2,
+    Q is McNemar's uncorrected χ² (b − c)²/(b + c). The χ² approximation needs enough
+    informative items; with only a few dozen, read its p-value as rough and lean on the exact
+    pairwise tests (:func:`pairwise_mcnemar`). Q answers only
+    "do they all agree?"; which pairs differ is the follow-up's question.
+
+    Parameters
+    ----------
+    correct : array_like of bool (or 0/1), shape (n_items, k)
+        One row per test item, one column per classifier, k ≥ 2 (usually 3 or more).
+
+    Returns
+    -------
+    TestResult
+        ``statistic`` = Q, ``df`` = k − 1, two-sided p-value from χ². ``details``: ``items``,
+        ``classifiers``, ``informative_items`` (rows that are not all equal) and
+        ``accuracies`` (per classifier). If no item is informative, Q = 0 and p = 1.
+
+    Examples
+    --------
+    >>> x = [[1, 1, 0], [1, 0, 0], [1, 1, 1], [0, 0, 0], [1, 0, 1], [1, 1, 0], [1, 0, 0]]
+    >>> r = cochran_q(x)
+    >>> round(r.statistic, 4), r.df, round(r.pvalue, 4)
+    (5.2, 2.0, 0.0743)
+    """
+    x = _as_correctness_matrix(correct).astype(np.int64)
+    n, k = x.shape
+    columns = x.sum(axis=0)
+    rows = x.sum(axis=1)
+    total = int(columns.sum())
+    numerator = (k - 1) * (k * int(np.sum(columns**2)) - total**2)
+    denominator = k * total - int(np.sum(rows**2))
+    q = numerator / denominator if denominator > 0 else 0.0
+    return TestResult(
+        statistic=q,
+        pvalue=stats.chi2.sf(q, k - 1) if denominator > 0 else 1.0,
+        alternative="two-sided",
+        method="Cochran's Q test",
+        statistic_name="Q",
+        df=k - 1,
+        details={
+            "items": n,
+            "classifiers": k,
+            "informative_items": int(np.count_nonzero((rows > 0) & (rows < k))),
+            "accuracies": columns / n,
+        },
+    )
+
+
+@dataclass(frozen=True)
+class PairwiseMcNemar:
+    """All pairwise McNemar tests of k classifiers on one test set, Holm-adjusted.
+
+    Attributes
+    ----------
+    names : list of str
+        The k classifier names, in column order.
+    pairs : list of tuple of int
+        The k(k − 1)/2 pairs (i, j), i < j, in the order of the arrays below.
+    only_first, only_second : ndarray of int, shape (m,)
+        b (items only classifier i got right) and c (only j) of each pair.
+    pvalues : ndarray, shape (m,)
+        Raw two-sided McNemar p-values.
+    adjusted : ndarray, shape (m,)
+        Holm-adjusted p-values over the m pairs.
+    reject : ndarray of bool
+        ``adjusted <= alpha``.
+    alpha : float
+    method : str
+    """
+
+    names: list[str]
+    pairs: list[tuple[int, int]]
+    only_first: np.ndarray
+    only_second: np.ndarray
+    pvalues: np.ndarray
+    adjusted: np.ndarray
+    reject: np.ndarray
+    alpha: float
+    method: str
+
+    def __str__(self) -> str:
+        lines = [f"{self.method} (α = {self.alpha:g}):"]
+        for (i, j), b, c, p, q, r in zip(
+            self.pairs,
+            self.only_first,
+            self.only_second,
+            self.pvalues,
+            self.adjusted,
+            self.reject,
+            strict=True,
+        ):
+            verdict = "differ" if r else "no significant difference"
+            lines.append(
+                f"  {self.names[i]} vs {self.names[j]}: b = {b}, c = {c}, "
+                f"p = {format_pvalue(p)}, Holm {format_pvalue(q)} -> {verdict}"
+            )
+        return "\n".join(lines)
+
+
+def pairwise_mcnemar(
+    correct: ArrayLike,
+    names: Any = None,
+    method: str = "mid-p",
+    alpha: float = 0.05,
+) -> PairwiseMcNemar:
+    """McNemar's test for every pair of k classifiers, with Holm's correction.
+
+    The usual follow-up to :func:`cochran_q`: for each pair (i, j), McNemar's test on the
+    discordant counts b (only i right) and c (only j right) (:func:`mcnemar`, mid-p by default,
+    the course's choice after Fagerland, Lydersen & Laake 2013), then Holm's step-down
+    adjustment of the k(k − 1)/2 p-values (:func:`evalkit.multiple.holm`), which keeps the
+    family-wise error rate at α.
+
+    Parameters
+    ----------
+    correct : array_like of bool (or 0/1), shape (n_items, k)
+        One row per test item, one column per classifier.
+    names : sequence of str, optional
+        Classifier names (default "0", "1", …).
+    method : {"mid-p", "exact", "asymptotic", "corrected"}
+        McNemar form, as :func:`mcnemar`.
+    alpha : float, default 0.05
+        Family-wise level for ``reject``.
+
+    Returns
+    -------
+    PairwiseMcNemar
+
+    Examples
+    --------
+    >>> x = [[1, 1, 0], [1, 0, 0], [1, 1, 1], [0, 0, 0], [1, 0, 1], [1, 1, 0], [1, 0, 0]]
+    >>> res = pairwise_mcnemar(x, names=["A", "B", "C"])
+    >>> res.only_first.tolist(), res.only_second.tolist()
+    ([3, 4, 2], [0, 0, 1])
+    >>> res.adjusted.round(4).tolist()
+    [0.25, 0.1875, 0.625]
+    """
+    from evalkit.multiple import _as_names, holm
+
+    x = _as_correctness_matrix(correct)
+    k = x.shape[1]
+    labels = _as_names(names, k)
+    method = check_choice(method, "method", MCNEMAR_METHODS)
+    pairs = [(i, j) for i in range(k) for j in range(i + 1, k)]
+    b = np.array([np.count_nonzero(x[:, i] & ~x[:, j]) for i, j in pairs], dtype=np.int64)
+    c = np.array([np.count_nonzero(~x[:, i] & x[:, j]) for i, j in pairs], dtype=np.int64)
+    raw = np.asarray(mcnemar(b, c, method).pvalue, dtype=float).reshape(-1)
+    adjusted = holm(raw, alpha)
+    return PairwiseMcNemar(
+        names=labels,
+        pairs=pairs,
+        only_first=b,
+        only_second=c,
+        pvalues=raw,
+        adjusted=adjusted.adjusted,
+        reject=adjusted.reject,
+        alpha=adjusted.alpha,
+        method=f"pairwise McNemar tests ({method}), Holm-adjusted",
     )
