@@ -42,7 +42,7 @@ from typing import Any
 
 import numpy as np
 from numpy.typing import ArrayLike
-from scipy import stats
+from scipy import special, stats
 
 from evalkit._validation import check_choice, check_confidence
 from evalkit.bootstrap import bootstrap_interval
@@ -70,25 +70,50 @@ def _as_clusters(clusters: Any, size: int) -> tuple[np.ndarray, int]:
             f"clusters must be a sequence of cluster labels (one per item), not a single string; "
             f"got {clusters!r}"
         )
-    if isinstance(clusters, np.ndarray):
-        if clusters.ndim != 1:
-            raise ValueError(
-                f"clusters must be one-dimensional (one label per item); got shape {clusters.shape}"
-            )
-        labels = clusters.tolist()
-    else:
-        try:
-            labels = list(clusters)
-        except TypeError as exc:
-            raise TypeError(
-                f"clusters must be a sequence of cluster labels (one per item); got {clusters!r}"
-            ) from exc
+    if isinstance(clusters, np.ndarray) and clusters.ndim != 1:
+        raise ValueError(
+            f"clusters must be one-dimensional (one label per item); got shape {clusters.shape}"
+        )
+    try:
+        labels = clusters if isinstance(clusters, np.ndarray) else list(clusters)
+    except TypeError as exc:
+        raise TypeError(
+            f"clusters must be a sequence of cluster labels (one per item); got {clusters!r}"
+        ) from exc
     if len(labels) != size:
         raise ValueError(
             f"clusters must have one label per test item: got {len(labels)} labels for {size} items"
         )
+    codes = _codes_of_array(labels)
+    if codes is None:
+        codes = _codes_of_hashables(labels)
+    k = int(codes.max()) + 1
+    if k < 2:
+        only = labels[0].item() if isinstance(labels[0], np.generic) else labels[0]
+        raise ValueError(f"clusters must name at least two different clusters; got only {only!r}")
+    return codes, k
+
+
+def _codes_of_array(labels: Any) -> np.ndarray | None:
+    """Fast route for labels of one plain type (ints, strings, floats): codes via np.unique."""
+    if not isinstance(labels, np.ndarray):
+        if len({type(label) for label in labels}) != 1 or isinstance(labels[0], tuple):
+            return None  # mixed types (1 and "1" must stay apart) or tuples: the dict route
+        labels = np.asarray(labels)
+    if labels.ndim != 1 or labels.dtype.kind not in "biufUS":
+        return None
+    if labels.dtype.kind == "f" and np.isnan(labels).any():
+        raise ValueError("clusters must not contain NaN labels; got nan")
+    _, first, inverse = np.unique(labels, return_index=True, return_inverse=True)
+    rank = np.empty(first.size, dtype=np.int64)
+    rank[np.argsort(first)] = np.arange(first.size)  # number clusters by first appearance
+    return rank[inverse.reshape(-1)]
+
+
+def _codes_of_hashables(labels: Any) -> np.ndarray:
+    """Codes for labels of any hashable type, in order of first appearance."""
     codes: dict[Hashable, int] = {}
-    out = np.empty(size, dtype=np.int64)
+    out = np.empty(len(labels), dtype=np.int64)
     for i, label in enumerate(labels):
         if not isinstance(label, Hashable):
             raise TypeError(
@@ -97,12 +122,7 @@ def _as_clusters(clusters: Any, size: int) -> tuple[np.ndarray, int]:
         if isinstance(label, float) and math.isnan(label):
             raise ValueError("clusters must not contain NaN labels; got nan")
         out[i] = codes.setdefault(label, len(codes))
-    if len(codes) < 2:
-        raise ValueError(
-            f"clusters must name at least two different clusters; got {len(codes)} "
-            f"({next(iter(codes))!r})"
-        )
-    return out, len(codes)
+    return out
 
 
 def _totals(correct: Any, clusters: Any, name: str = "correct") -> tuple[np.ndarray, np.ndarray]:
@@ -241,7 +261,7 @@ def _ratio_limits(successes: np.ndarray, sizes: np.ndarray, confidence: float):
     # Linearization (Taylor) variance of the ratio estimator Σy_i / Σm_i with the k/(k − 1)
     # small-sample factor (Cochran 1977, Sampling Techniques, eq. 6.13 with 2.46; the CR1 form)
     variance = k / (k - 1) * np.sum((successes - rate * sizes) ** 2) / n**2
-    half = stats.norm.ppf(0.5 + confidence / 2) * math.sqrt(variance)
+    half = special.ndtri(0.5 + confidence / 2) * math.sqrt(variance)
     return float(max(rate - half, 0.0)), float(min(rate + half, 1.0))
 
 
