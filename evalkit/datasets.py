@@ -39,6 +39,7 @@ __all__ = [
     "OUTER_RADIUS",
     "circles_and_triangles",
     "data_file",
+    "data_folder",
     "pessimistic_error",
     "true_class",
 ]
@@ -52,6 +53,26 @@ HALF_WIDTH = 1.5
 
 #: The course's data folder: ``$EVALKIT_DATA`` if set, else ``data/`` beside the package.
 _DATA_ENV = "EVALKIT_DATA"
+
+
+def data_folder() -> Path:
+    """The folder of the course's data files (the registry, the glossary, the CSV files).
+
+    ``$EVALKIT_DATA`` if set; else ``evalkit/data`` inside an installed package (a wheel ships
+    the files there); else ``data/`` beside the package, as in the course repository (a checkout,
+    or an editable install).
+
+    Examples
+    --------
+    >>> (data_folder() / "worked_examples.toml").is_file()
+    True
+    """
+    env = os.environ.get(_DATA_ENV)
+    if env:
+        return Path(env)
+    package = Path(__file__).resolve().parent
+    inside = package / "data"
+    return inside if (inside / "worked_examples.toml").is_file() else package.parent / "data"
 
 
 def data_file(name: str) -> Path:
@@ -68,8 +89,8 @@ def data_file(name: str) -> Path:
     Returns
     -------
     pathlib.Path
-        ``$EVALKIT_DATA/name`` if that variable is set, else ``data/name`` beside the evalkit
-        package in the course repository. The file must exist.
+        ``name`` in :func:`data_folder` (``$EVALKIT_DATA``, the installed package's data, or the
+        repository's ``data/``). The file must exist.
 
     Examples
     --------
@@ -80,7 +101,7 @@ def data_file(name: str) -> Path:
         raise TypeError(f"name must be a file name (a string); got {name!r}")
     if not name or Path(name).name != name:
         raise ValueError(f"name must be a file name in the course's data folder; got {name!r}")
-    folder = Path(os.environ.get(_DATA_ENV) or Path(__file__).resolve().parent.parent / "data")
+    folder = data_folder()
     path = folder / name
     if not path.is_file():
         available = sorted(p.name for p in folder.glob("*")) if folder.is_dir() else []

@@ -47,6 +47,8 @@ from typing import Any
 
 import numpy as np
 
+from evalkit.datasets import data_folder
+
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover - exercised on Python 3.10 only
@@ -79,13 +81,14 @@ SEVERITIES: dict[str, str] = {
 def registry_path() -> Path:
     """Where the registry is read from.
 
-    ``$EVALKIT_REGISTRY`` if set, else ``data/worked_examples.toml`` beside the package in the
-    course repository.
+    ``$EVALKIT_REGISTRY`` if set, else ``worked_examples.toml`` in the course's data folder
+    (:func:`evalkit.datasets.data_folder`: the installed package's data, or the repository's
+    ``data/``).
     """
     env = os.environ.get("EVALKIT_REGISTRY")
     if env:
         return Path(env)
-    return Path(__file__).resolve().parent.parent / "data" / "worked_examples.toml"
+    return data_folder() / "worked_examples.toml"
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import os
 import pkgutil
 import re
 import subprocess
@@ -142,3 +143,52 @@ def test_ci_script_is_strict_bash_and_runs_make_test():
     assert script.startswith("#!/usr/bin/env bash")
     assert "set -euo pipefail" in script and "make test" in script
     assert (REPO / ".ci" / "run").stat().st_mode & 0o111
+
+
+# ---------------------------------------------------------------------------------------------
+# an installed evalkit (not the checkout) finds its data and runs the README's snippet
+
+
+def _readme_practitioner_snippet() -> str:
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## evalkit for practitioners", 1)[1]
+    return re.search(r"```python\n(.*?)```", section, re.DOTALL).group(1)
+
+
+@pytest.mark.slow
+def test_a_wheel_installs_and_runs_in_a_fresh_virtual_environment(tmp_path):
+    wheels, venv, work = tmp_path / "wheels", tmp_path / "venv", tmp_path / "work"
+    work.mkdir()
+    build = [sys.executable, "-m", "pip", "wheel", str(REPO), "--no-deps", "-q", "-w", str(wheels)]
+    subprocess.run(build, check=True, timeout=600, capture_output=True)
+    (wheel,) = wheels.glob("*.whl")
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
+    python = str(venv / "bin" / "python")
+    install = [python, "-m", "pip", "install", "-q", str(wheel)]
+    subprocess.run(install, check=True, timeout=900, capture_output=True)
+
+    def run(*args: str) -> subprocess.CompletedProcess:
+        env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "EVALKIT_DATA")}
+        return subprocess.run(
+            [python, *args], cwd=work, env=env, capture_output=True, text=True, timeout=300
+        )
+
+    snippet = run("-c", _readme_practitioner_snippet())
+    assert snippet.returncode == 0, snippet.stderr
+    assert "Boschloo" in snippet.stdout and "McNemar's mid-p test" in snippet.stdout
+    helped = run("-m", "evalkit", "compare", "--help")
+    assert helped.returncode == 0 and "--mcnemar" in helped.stdout
+    data = run(
+        "-c",
+        "import evalkit, evalkit.examples as e, evalkit.glossary as g, evalkit.datasets as d\n"
+        "print(evalkit.__file__)\n"
+        "print(d.data_folder())\n"
+        "print(len(e.registry()), len(g.glossary()), d.data_file('cv_type1_simulation.csv').name)\n"
+        "print(e.check('wolff-fisher-1', {'p_observed': 0.028, 'p_value': 0.0713}).status)",
+    )
+    assert data.returncode == 0, data.stderr
+    module, folder, counts, status = data.stdout.splitlines()
+    assert module.startswith(str(venv)) and folder.startswith(str(venv))  # not the checkout
+    assert folder.endswith("evalkit/data")
+    assert int(counts.split()[0]) > 30 and int(counts.split()[1]) > 50
+    assert status == "agrees"
