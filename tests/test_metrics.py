@@ -466,3 +466,428 @@ def test_import_does_not_load_plotting():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+# --------------------------------------------------------------------------------------------
+# calibration, many classes, kappa (issue 26)
+
+import math  # noqa: E402
+from fractions import Fraction  # noqa: E402
+
+from sklearn.calibration import calibration_curve as sk_calibration_curve  # noqa: E402
+
+from evalkit.bootstrap import bootstrap_interval  # noqa: E402
+from evalkit.metrics import (  # noqa: E402
+    BrierDecomposition,
+    CalibrationCurve,
+    ClassMetrics,
+    Kappa,
+    brier_decomposition,
+    brier_score,
+    calibration_curve,
+    class_metrics,
+    cohen_kappa,
+    expected_calibration_error,
+)
+
+
+def forecasts(rng, n, bias=0.0):
+    """Outcomes drawn from true probabilities; forecasts are those probabilities, distorted."""
+    truth = rng.beta(1.5, 1.5, size=n)
+    y = (rng.random(n) < truth).astype(int)
+    p = np.clip(truth + bias * (truth - 0.5), 0.0, 1.0)
+    return y, p
+
+
+def test_brier_score_agrees_with_scikit_learn():
+    rng = np.random.default_rng(RNG_SEED)
+    for n in (1, 7, 500):
+        y, p = forecasts(rng, n, bias=0.6)
+        assert brier_score(y, p) == pytest.approx(skm.brier_score_loss(y, p), abs=1e-15)
+    assert brier_score([True, False], [1.0, 0.0]) == 0.0
+
+
+def _decomposition_by_hand(y, p, groups):
+    """Murphy's terms and the two within-bin terms, summed bin by bin with exact fractions."""
+    n = len(y)
+    frac_p = [Fraction(v) for v in p]
+    overall = Fraction(sum(y), n)
+    rel = res = wbv = wbc = Fraction(0)
+    for g in set(groups):
+        idx = [i for i in range(n) if groups[i] == g]
+        mean_p = sum(frac_p[i] for i in idx) / len(idx)
+        mean_o = Fraction(sum(y[i] for i in idx), len(idx))
+        rel += len(idx) * (mean_p - mean_o) ** 2
+        res += len(idx) * (mean_o - overall) ** 2
+        wbv += sum((frac_p[i] - mean_p) ** 2 for i in idx)
+        wbc += sum((frac_p[i] - mean_p) * (y[i] - mean_o) for i in idx)
+    brier = sum((frac_p[i] - y[i]) ** 2 for i in range(n)) / n
+    return brier, rel / n, res / n, overall * (1 - overall), wbv / n, wbc / n
+
+
+@pytest.mark.parametrize("strategy", ["uniform", "quantile"])
+def test_brier_decomposition_matches_exact_fractions_bin_by_bin(strategy):
+    rng = np.random.default_rng(RNG_SEED)
+    y, p = forecasts(rng, 60, bias=0.8)
+    p = np.round(p, 3)
+    d = brier_decomposition(y, p, bins=5, strategy=strategy)
+    edges = (
+        np.linspace(0, 1, 6) if strategy == "uniform" else np.percentile(p, np.linspace(0, 100, 6))
+    )
+    groups = np.searchsorted(edges[1:-1], p).tolist()
+    exact = _decomposition_by_hand(y.tolist(), p.tolist(), groups)
+    got = (
+        d.brier,
+        d.reliability,
+        d.resolution,
+        d.uncertainty,
+        d.within_bin_variance,
+        d.within_bin_covariance,
+    )
+    for value, fraction in zip(got, exact, strict=True):
+        assert value == pytest.approx(float(fraction), abs=1e-13)
+    assert isinstance(d, BrierDecomposition) and d.strategy == strategy
+
+
+@settings(deadline=None)
+@given(
+    st.lists(st.tuples(st.booleans(), st.floats(0, 1)), min_size=1, max_size=60),
+    st.integers(1, 20),
+    st.sampled_from(["uniform", "quantile"]),
+)
+def test_brier_identity_with_the_two_within_bin_terms_is_exact(pairs, bins, strategy):
+    y = np.array([a for a, _ in pairs])
+    p = np.array([b for _, b in pairs])
+    d = brier_decomposition(y, p, bins=bins, strategy=strategy)
+    rebuilt = (
+        d.reliability
+        - d.resolution
+        + d.uncertainty
+        + d.within_bin_variance
+        - 2 * d.within_bin_covariance
+    )
+    assert d.brier == pytest.approx(rebuilt, abs=1e-12)
+    assert d.brier == pytest.approx(skm.brier_score_loss(y, p), abs=1e-12)
+    assert d.reliability >= 0 and d.resolution >= 0 and d.within_bin_variance >= 0
+    # Murphy's three-term identity is exact when each distinct forecast is its own bin
+    m = brier_decomposition(y, p, bins=None)
+    assert m.within_bin_variance == 0 and m.within_bin_covariance == 0
+    assert m.brier == pytest.approx(m.reliability - m.resolution + m.uncertainty, abs=1e-12)
+
+
+def test_three_term_identity_is_off_by_the_within_bin_terms_for_wide_bins():
+    rng = np.random.default_rng(RNG_SEED)
+    y, p = forecasts(rng, 2000, bias=0.5)
+    d = brier_decomposition(y, p, bins=2)
+    gap = d.brier - (d.reliability - d.resolution + d.uncertainty)
+    assert abs(gap) > 1e-3  # really off with two wide bins …
+    assert gap == pytest.approx(d.within_bin_variance - 2 * d.within_bin_covariance, abs=1e-12)
+
+
+@pytest.mark.parametrize("strategy", ["uniform", "quantile"])
+@pytest.mark.parametrize("bins", [1, 3, 10, 37])
+def test_calibration_curve_agrees_with_scikit_learn(strategy, bins):
+    rng = np.random.default_rng(RNG_SEED + bins)
+    for n, bias in ((40, 0.0), (700, 0.9)):
+        y, p = forecasts(rng, n, bias)
+        p[:3] = [0.0, 1.0, 0.5]  # the ends and an inner edge
+        curve = calibration_curve(y, p, bins=bins, strategy=strategy)
+        prob_true, prob_pred = sk_calibration_curve(y, p, n_bins=bins, strategy=strategy)
+        np.testing.assert_allclose(curve.fraction_positive, prob_true, rtol=0, atol=1e-14)
+        np.testing.assert_allclose(curve.mean_predicted, prob_pred, rtol=0, atol=1e-14)
+        assert curve.counts.sum() == n and (curve.counts > 0).all()
+        frac, pred = curve
+        assert frac is curve.fraction_positive and pred is curve.mean_predicted
+        assert curve.edges.size == bins + 1 and isinstance(curve, CalibrationCurve)
+
+
+def test_calibration_curve_drops_empty_bins_and_gives_wilson_intervals_per_bin():
+    y = [0, 0, 1, 1, 1, 0, 1]
+    p = [0.05, 0.08, 0.91, 0.95, 0.97, 0.5, 0.55]
+    curve = calibration_curve(y, p, bins=10, confidence=0.9)
+    assert curve.counts.tolist() == [2, 1, 1, 3]  # six empty bins dropped
+    for k, n, low, high in zip(
+        np.rint(curve.fraction_positive * curve.counts).astype(int),
+        curve.counts,
+        curve.interval.low,
+        curve.interval.high,
+        strict=True,
+    ):
+        ci = stats.binomtest(int(k), int(n)).proportion_ci(confidence_level=0.9, method="wilson")
+        assert (low, high) == pytest.approx((ci.low, ci.high), abs=1e-12)
+    assert curve.interval.confidence == 0.9 and curve.interval.method == "wilson"
+
+
+def _ece_by_hand(y, p, bins, strategy):
+    prob_true, prob_pred = sk_calibration_curve(y, p, n_bins=bins, strategy=strategy)
+    edges = (
+        np.linspace(0, 1, bins + 1)
+        if strategy == "uniform"
+        else np.percentile(p, np.linspace(0, 100, bins + 1))
+    )
+    counts = np.bincount(np.searchsorted(edges[1:-1], p), minlength=bins)
+    counts = counts[counts > 0]
+    return float(np.sum(counts * np.abs(prob_true - prob_pred)) / len(y))
+
+
+@pytest.mark.parametrize("strategy", ["uniform", "quantile"])
+def test_expected_calibration_error_estimate_and_bootstrap(strategy):
+    rng = np.random.default_rng(RNG_SEED)
+    y, p = forecasts(rng, 400, bias=1.0)
+    ci = expected_calibration_error(y, p, bins=8, strategy=strategy, rounds=300, rng=3)
+    assert ci.estimate == pytest.approx(_ece_by_hand(y, p, 8, strategy), abs=1e-14)
+    assert ci.low <= ci.estimate <= ci.high and ci.rounds == 300
+    again = expected_calibration_error(y, p, bins=8, strategy=strategy, rounds=300, rng=3)
+    assert (again.low, again.high) == (ci.low, ci.high)
+    assert strategy in ci.method
+    # the same resamples through the general bootstrap give the same interval
+    general = bootstrap_interval(
+        lambda yy, pp: _ece_by_hand(yy, pp, 8, strategy), y, p, rounds=300, rng=3
+    )
+    assert (general.low, general.high) == pytest.approx((ci.low, ci.high), abs=1e-14)
+
+
+def test_expected_calibration_error_of_calibrated_forecasts_is_small_and_of_bad_ones_large():
+    rng = np.random.default_rng(RNG_SEED)
+    y, p = forecasts(rng, 5000)
+    good = expected_calibration_error(y, p, rounds=200, rng=1)
+    y2, p2 = forecasts(rng, 5000, bias=1.0)
+    bad = expected_calibration_error(y2, p2, rounds=200, rng=1)
+    assert good.high < 0.03 < 0.1 < bad.low
+
+
+STRING_TRUE = ["cat", "dog", "dog", "bird", "cat", "bird", "dog", "cat", "cat", "bird", "dog"]
+STRING_PRED = ["cat", "dog", "cat", "bird", "cat", "dog", "dog", "bird", "cat", "bird", "cat"]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_class_metrics_estimates_agree_with_scikit_learn(seed):
+    rng = np.random.default_rng(seed)
+    m = 2 + seed * 2
+    y, pred = random_labels(rng, 300, m)
+    res = class_metrics(y, pred, rounds=100, rng=seed)
+    for average in (None, "macro", "micro"):
+        p, r, f, _ = skm.precision_recall_fscore_support(y, pred, average=average, zero_division=0)
+        prefix = "" if average is None else f"{average}_"
+        np.testing.assert_allclose(getattr(res, prefix + "precision").estimate, p, atol=1e-14)
+        np.testing.assert_allclose(getattr(res, prefix + "recall").estimate, r, atol=1e-14)
+        np.testing.assert_allclose(getattr(res, prefix + "f1").estimate, f, atol=1e-14)
+    assert isinstance(res, ClassMetrics)
+    np.testing.assert_array_equal(res.confusion, skm.confusion_matrix(y, pred))
+
+
+def test_class_metrics_with_string_labels_and_a_chosen_order():
+    res = class_metrics(STRING_TRUE, STRING_PRED, labels=["dog", "cat", "bird"], rounds=100, rng=0)
+    p, r, f, _ = skm.precision_recall_fscore_support(
+        STRING_TRUE, STRING_PRED, labels=["dog", "cat", "bird"], zero_division=0
+    )
+    np.testing.assert_allclose(res.precision.estimate, p)
+    np.testing.assert_allclose(res.recall.estimate, r)
+    np.testing.assert_allclose(res.f1.estimate, f)
+    assert res.labels.tolist() == ["dog", "cat", "bird"]
+
+
+def test_class_metrics_intervals_are_the_general_bootstrap_on_the_same_resamples():
+    rng = np.random.default_rng(RNG_SEED)
+    y, pred = random_labels(rng, 120, 4)
+    res = class_metrics(y, pred, labels=[0, 1, 2, 3], rounds=150, rng=11)
+
+    def macro_f1(t, q):
+        return skm.f1_score(t, q, labels=[0, 1, 2, 3], average="macro", zero_division=0)
+
+    def recall_of_2(t, q):
+        return skm.recall_score(t, q, labels=[2], average="macro", zero_division=0)
+
+    for stat, interval in ((macro_f1, res.macro_f1), (recall_of_2, None)):
+        general = bootstrap_interval(stat, y, pred, rounds=150, rng=11)
+        low, high = (
+            (interval.low, interval.high)
+            if interval is not None
+            else (res.recall.low[2], res.recall.high[2])
+        )
+        assert (low, high) == pytest.approx((general.low, general.high), abs=1e-12)
+    assert res.micro_f1.estimate == pytest.approx(np.mean(y == pred))
+
+
+def _kappa_of_cells(cells):
+    m = math.isqrt(cells.size)
+    p = cells.reshape(m, m)
+    po, pe = np.trace(p), p.sum(axis=1) @ p.sum(axis=0)
+    return (po - pe) / (1 - pe)
+
+
+def _delta_method_variance(p, n):
+    """Var of kappa by the multinomial delta method with a numerical gradient."""
+    flat = p.reshape(-1)
+    h = 1e-6
+    grad = np.array(
+        [
+            (_kappa_of_cells(flat + h * e) - _kappa_of_cells(flat - h * e)) / (2 * h)
+            for e in np.eye(flat.size)
+        ]
+    )
+    return (grad @ (np.diag(flat) - np.outer(flat, flat)) @ grad) / n
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_cohen_kappa_agrees_with_scikit_learn_and_the_delta_method(seed):
+    rng = np.random.default_rng(seed)
+    m = 2 + seed
+    y, pred = random_labels(rng, 200, m)
+    k = cohen_kappa(y, pred, confidence=0.9)
+    assert k.estimate == pytest.approx(skm.cohen_kappa_score(y, pred), abs=1e-13)
+    table = skm.confusion_matrix(y, pred).astype(float)
+    p = table / table.sum()
+    assert k.std_error**2 == pytest.approx(_delta_method_variance(p, 200), rel=1e-6)
+    # under kappa = 0 the cells are the products of the margins
+    independent = np.outer(p.sum(axis=1), p.sum(axis=0))
+    assert k.null_std_error**2 == pytest.approx(_delta_method_variance(independent, 200), rel=1e-6)
+    z = stats.norm.ppf(0.95)
+    assert (k.interval.low, k.interval.high) == pytest.approx(
+        (max(-1, k.estimate - z * k.std_error), min(1, k.estimate + z * k.std_error))
+    )
+    assert k.pvalue == pytest.approx(2 * stats.norm.sf(abs(k.estimate / k.null_std_error)))
+    assert isinstance(k, Kappa)
+
+
+def test_cohen_kappa_covers_its_true_value_about_95_percent_of_the_time():
+    rng = np.random.default_rng(RNG_SEED)
+    cells = np.array([[0.35, 0.05, 0.02], [0.06, 0.25, 0.04], [0.03, 0.05, 0.15]])
+    true_kappa = _kappa_of_cells(cells.reshape(-1))
+    hits = 0
+    for _ in range(400):
+        draw = rng.choice(9, size=300, p=cells.reshape(-1))
+        hits += cohen_kappa(draw // 3, draw % 3, labels=[0, 1, 2]).interval.contains(true_kappa)
+    assert 0.91 <= hits / 400 <= 0.98
+
+
+def test_cohen_kappa_perfect_agreement_and_strings():
+    k = cohen_kappa(STRING_TRUE, STRING_TRUE)
+    assert k.estimate == 1.0 and k.std_error == pytest.approx(0.0, abs=1e-7) and k.pvalue < 1e-4
+    k2 = cohen_kappa(STRING_TRUE, STRING_PRED)
+    assert k2.estimate == pytest.approx(skm.cohen_kappa_score(STRING_TRUE, STRING_PRED))
+
+
+@pytest.mark.parametrize(
+    ("function", "kwargs", "error", "message"),
+    [
+        (
+            brier_score,
+            dict(labels=[0, 1], probabilities=[0.2, 1.2]),
+            ValueError,
+            r"^probabilities must be a probability in \[0, 1\]; got 1\.2",
+        ),
+        (
+            brier_score,
+            dict(labels=[0, 2], probabilities=[0.2, 0.3]),
+            ValueError,
+            r"^labels must be 0 \(negative\) or 1 \(positive\); got 2",
+        ),
+        (
+            brier_score,
+            dict(labels=[0, 1, 1], probabilities=[0.2, 0.3]),
+            ValueError,
+            r"^labels and probabilities must have the same length; got 3 and 2",
+        ),
+        (
+            brier_score,
+            dict(labels=["a", "b"], probabilities=[0.2, 0.3]),
+            TypeError,
+            r"^labels must be 0/1",
+        ),
+        (
+            brier_score,
+            dict(labels=[0, 1], probabilities=[[0.2, 0.3]]),
+            ValueError,
+            r"^probabilities must be 1-D",
+        ),
+        (
+            brier_decomposition,
+            dict(labels=[0, 1], probabilities=[0.2, 0.3], bins=0),
+            ValueError,
+            r"^bins must be a whole number ≥ 1; got 0",
+        ),
+        (
+            brier_decomposition,
+            dict(labels=[0, 1], probabilities=[0.2, float("nan")]),
+            ValueError,
+            r"^probabilities must be a probability in \[0, 1\]; got nan",
+        ),
+        (
+            calibration_curve,
+            dict(labels=[0, 1], probabilities=[0.2, 0.3], strategy="equal"),
+            ValueError,
+            r"^strategy must be one of 'uniform', 'quantile'; got 'equal'",
+        ),
+        (
+            calibration_curve,
+            dict(labels=[0, 1], probabilities=[0.2, 0.3], bins=2.5),
+            TypeError,
+            r"^bins must be a whole number ≥ 1; got 2\.5",
+        ),
+        (
+            calibration_curve,
+            dict(labels=[0, 1], probabilities=[0.2, 0.3], confidence=95),
+            ValueError,
+            r"^confidence must be strictly between 0 and 1",
+        ),
+        (
+            expected_calibration_error,
+            dict(labels=[0, 1], probabilities=[0.2, 0.3]),
+            TypeError,
+            r"^rng must be given",
+        ),
+        (
+            expected_calibration_error,
+            dict(labels=[1], probabilities=[0.2], rng=0),
+            ValueError,
+            r"^labels and probabilities must hold at least 2 items; got 1",
+        ),
+        (
+            expected_calibration_error,
+            dict(labels=[0, 1], probabilities=[0.2, 0.3], rounds=10, rng=0),
+            ValueError,
+            r"^rounds must be",
+        ),
+        (
+            class_metrics,
+            dict(y_true=[0, 1, 1], y_pred=[0, 1]),
+            ValueError,
+            r"^y_true and y_pred must have the same length; got 3 and 2",
+        ),
+        (class_metrics, dict(y_true=[0, 1], y_pred=[0, 1]), TypeError, r"^rng must be given"),
+        (
+            class_metrics,
+            dict(y_true=[0, 1], y_pred=[0, 1], rounds=5, rng=0),
+            ValueError,
+            r"^rounds must be a whole number ≥ 100; got 5",
+        ),
+        (
+            class_metrics,
+            dict(y_true=[0, 1], y_pred=[0, 3], labels=[0, 1], rng=0),
+            ValueError,
+            r"^y_pred contains the label 3, which is not among labels \[0, 1\]",
+        ),
+        (
+            cohen_kappa,
+            dict(y_true=[0, 0, 0], y_pred=[0, 0, 0], labels=[0, 1]),
+            ValueError,
+            r"^cohen_kappa is undefined \(0/0\)",
+        ),
+        (
+            cohen_kappa,
+            dict(y_true=[0, 1], y_pred=[0, 1], confidence=1.0),
+            ValueError,
+            r"^confidence must be strictly between 0 and 1",
+        ),
+        (
+            cohen_kappa,
+            dict(y_true=[0, 1], y_pred=["a", "b"]),
+            TypeError,
+            r"^y_true and y_pred must hold labels of the same kind",
+        ),
+    ],
+)
+def test_issue26_bad_inputs(function, kwargs, error, message):
+    with pytest.raises(error, match=message):
+        function(**kwargs)

@@ -1139,3 +1139,160 @@ def test_import_does_not_load_plotting_or_widgets():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+# --------------------------------------------------------------------------------------------
+# Cochran's Q and pairwise McNemar tests with Holm (issue 26)
+
+from evalkit.multiple import holm  # noqa: E402
+from evalkit.paired import PairwiseMcNemar, cochran_q, pairwise_mcnemar  # noqa: E402
+
+#: 7 items × 3 classifiers; by hand: C = (6, 3, 2), T = 11, R = (2, 1, 3, 0, 2, 2, 1),
+#: Q = 2·(3·49 − 121)/(3·11 − 23) = 52/10 = 5.2; with 2 df, p = exp(−Q/2) = exp(−2.6).
+SMALL = [[1, 1, 0], [1, 0, 0], [1, 1, 1], [0, 0, 0], [1, 0, 1], [1, 1, 0], [1, 0, 0]]
+
+
+def _textbook_q(x):
+    """Cochran (1950): Q = k(k − 1) Σ_j (C_j − C̄)² / (k Σ_i R_i − Σ_i R_i²), with Fractions."""
+    x = [[int(v) for v in row] for row in x]
+    k = len(x[0])
+    cols = [sum(row[j] for row in x) for j in range(k)]
+    rows = [sum(row) for row in x]
+    mean = Fraction(sum(cols), k)
+    num = k * (k - 1) * sum((c - mean) ** 2 for c in cols)
+    den = k * sum(rows) - sum(r * r for r in rows)
+    return num / den
+
+
+def test_cochran_q_small_example_by_hand():
+    r = cochran_q(SMALL)
+    assert _textbook_q(SMALL) == Fraction(26, 5)
+    assert r.statistic == pytest.approx(5.2, abs=1e-14)
+    assert r.df == 2
+    assert r.pvalue == pytest.approx(math.exp(-2.6), rel=1e-13)
+    assert r.statistic_name == "Q" and r.method == "Cochran's Q test"
+    assert r.details["informative_items"] == 5 and r.details["classifiers"] == 3
+    np.testing.assert_allclose(r.details["accuracies"], [6 / 7, 3 / 7, 2 / 7])
+
+
+@settings(deadline=None)
+@given(
+    st.integers(3, 6).flatmap(
+        lambda k: st.lists(st.lists(st.booleans(), min_size=k, max_size=k), min_size=1, max_size=40)
+    )
+)
+def test_cochran_q_agrees_with_the_textbook_form_and_chi_square(rows):
+    x = np.array(rows)
+    k = x.shape[1]
+    r = cochran_q(x)
+    informative = (x.sum(axis=1) > 0) & (x.sum(axis=1) < k)
+    if not informative.any():
+        assert r.statistic == 0.0 and r.pvalue == 1.0
+        return
+    q = _textbook_q(x)
+    assert r.statistic == pytest.approx(float(q), rel=1e-12, abs=1e-12)
+    assert r.pvalue == pytest.approx(stats.chi2.sf(float(q), k - 1), rel=1e-9, abs=1e-15)
+    # concordant rows carry no information, and the order of the classifiers does not matter
+    padded = np.vstack([x, np.ones((3, k), bool), np.zeros((2, k), bool)])
+    assert cochran_q(padded).statistic == pytest.approx(r.statistic, rel=1e-12, abs=1e-12)
+    assert cochran_q(x[:, ::-1]).statistic == pytest.approx(r.statistic, rel=1e-12, abs=1e-12)
+
+
+@settings(deadline=None)
+@given(st.lists(st.tuples(st.booleans(), st.booleans()), min_size=1, max_size=50))
+def test_cochran_q_with_two_classifiers_is_mcnemar_without_correction(pairs):
+    x = np.array(pairs)
+    table = agreement_table(x[:, 0], x[:, 1])
+    expected = mcnemar(table[0, 1], table[1, 0], "asymptotic")
+    r = cochran_q(x)
+    assert r.statistic == pytest.approx(expected.statistic, abs=1e-12)
+    assert r.pvalue == pytest.approx(expected.pvalue, abs=1e-12)
+
+
+def test_cochran_q_null_simulation_holds_its_level():
+    rng = np.random.default_rng(26)
+    pvalues = []
+    for _ in range(2000):
+        difficulty = rng.random(150)
+        x = rng.random((150, 4)) < difficulty[:, None]  # same accuracy, correlated items
+        pvalues.append(cochran_q(x).pvalue)
+    rate = np.mean(np.array(pvalues) <= 0.05)
+    assert 0.035 <= rate <= 0.065
+
+
+@pytest.mark.parametrize("method", MCNEMAR_METHODS)
+def test_pairwise_mcnemar_is_mcnemar_on_each_pair_then_holm(method):
+    rng = np.random.default_rng(4)
+    x = rng.random((80, 4)) < np.array([0.9, 0.8, 0.7, 0.75])
+    res = pairwise_mcnemar(x, names=["a", "b", "c", "d"], method=method, alpha=0.1)
+    assert res.pairs == [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)]
+    raw = []
+    for (i, j), b, c, p in zip(
+        res.pairs, res.only_first, res.only_second, res.pvalues, strict=True
+    ):
+        table = agreement_table(x[:, i], x[:, j])
+        assert (b, c) == (table[0, 1], table[1, 0])
+        raw.append(mcnemar(int(b), int(c), method).pvalue)
+        assert p == pytest.approx(raw[-1], abs=1e-15)
+    adjusted = holm(raw, 0.1)
+    np.testing.assert_allclose(res.adjusted, adjusted.adjusted)
+    np.testing.assert_array_equal(res.reject, adjusted.reject)
+    assert isinstance(res, PairwiseMcNemar) and res.alpha == 0.1 and method in res.method
+    assert "a vs b" in str(res)
+
+
+def test_pairwise_mcnemar_small_example_by_hand():
+    res = pairwise_mcnemar(SMALL, names=["A", "B", "C"])
+    # mid-p: b = 3, c = 0 → (1/2)^3; b = 4, c = 0 → (1/2)^4; b = 2, c = 1 → 2·(4/8) − 3/8
+    np.testing.assert_allclose(res.pvalues, [1 / 8, 1 / 16, 5 / 8], rtol=1e-13)
+    np.testing.assert_allclose(res.adjusted, [2 / 8, 3 / 16, 5 / 8], rtol=1e-13)
+    assert res.names == ["A", "B", "C"] and not res.reject.any()
+
+
+@pytest.mark.parametrize(
+    ("function", "kwargs", "error", "message"),
+    [
+        (
+            cochran_q,
+            dict(correct=[1, 0, 1]),
+            ValueError,
+            r"^correct must be a 2-D array with one row per test item and one column per "
+            r"classifier \(at least 2 columns\); got shape \(3,\)",
+        ),
+        (cochran_q, dict(correct=[[1], [0]]), ValueError, r"^correct must be a 2-D array"),
+        (
+            cochran_q,
+            dict(correct=np.zeros((0, 3))),
+            ValueError,
+            r"^correct must have at least one row",
+        ),
+        (
+            cochran_q,
+            dict(correct=[[1, 2, 0]]),
+            ValueError,
+            r"^correct must hold only booleans or 0/1; got 2",
+        ),
+        (
+            cochran_q,
+            dict(correct=[["a", "b", "c"]]),
+            TypeError,
+            r"^correct must be an array of booleans \(or 0/1\); got dtype",
+        ),
+        (
+            pairwise_mcnemar,
+            dict(correct=[[1, 0, 1]], names=["a", "b"]),
+            ValueError,
+            r"^names must have one entry per classifier \(3\); got 2",
+        ),
+        (
+            pairwise_mcnemar,
+            dict(correct=[[1, 0, 1]], method="exactly"),
+            ValueError,
+            r"^method must be one of 'mid-p', 'exact', 'asymptotic', 'corrected'; got 'exactly'",
+        ),
+        (pairwise_mcnemar, dict(correct=[[1, 0, 1]], alpha=2), ValueError, r"^alpha must be"),
+    ],
+)
+def test_cochran_and_pairwise_bad_inputs(function, kwargs, error, message):
+    with pytest.raises(error, match=message):
+        function(**kwargs)

@@ -444,3 +444,163 @@ def test_bad_input_intervals_and_test():
         delong_test(s, s, y)
     with pytest.raises(ValueError, match="confidence"):
         delong_test(s, s, [1, 1, 0, 0], confidence=0.0)
+
+
+# --------------------------------------------------------------------------------------------
+# precision–recall curve, average precision and its bootstrap band (issue 26)
+
+from evalkit.roc import (  # noqa: E402
+    PrecisionRecallBand,
+    PrecisionRecallCurve,
+    average_precision,
+    precision_recall_band,
+    precision_recall_curve,
+)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_precision_recall_curve_agrees_with_scikit_learn(seed):
+    rng = np.random.default_rng(seed)
+    scores, y = tied_data(rng, 40 + 60 * seed, levels=2 + 3 * seed)
+    curve = precision_recall_curve(scores, y)
+    sk_p, sk_r, sk_t = skm.precision_recall_curve(y, scores)
+    np.testing.assert_allclose(curve.precision[::-1], sk_p, rtol=0, atol=1e-15)
+    np.testing.assert_allclose(curve.recall[::-1], sk_r, rtol=0, atol=1e-15)
+    np.testing.assert_array_equal(curve.thresholds[1:][::-1], sk_t)
+    assert curve.baseline == pytest.approx(np.mean(y))
+    p, r, t = curve
+    assert p is curve.precision and r is curve.recall and t is curve.thresholds
+    assert isinstance(curve, PrecisionRecallCurve)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_average_precision_agrees_with_scikit_learn(seed):
+    rng = np.random.default_rng(seed)
+    scores, y = tied_data(rng, 30 + 100 * seed, levels=1 + 4 * seed)
+    assert average_precision(scores, y) == pytest.approx(
+        skm.average_precision_score(y, scores), abs=1e-14
+    )
+
+
+@settings(deadline=None)
+@given(st.lists(st.tuples(st.booleans(), st.integers(0, 6)), min_size=2, max_size=40))
+def test_average_precision_is_the_mean_precision_where_each_positive_is_taken_in(pairs):
+    y = np.array([a for a, _ in pairs])
+    s = np.array([b for _, b in pairs], dtype=float)
+    if y.all() or not y.any():
+        return
+    # independent route: for each positive, the precision among items scoring at least as high
+    by_positive = [np.sum(y[s >= v]) / np.sum(s >= v) for v in s[y]]
+    assert average_precision(s, y) == pytest.approx(np.mean(by_positive), abs=1e-12)
+    assert 0 < average_precision(s, y) <= 1
+
+
+def test_average_precision_no_skill_equals_the_baseline_and_perfect_is_one():
+    y = np.array([1, 0, 0, 0, 1, 0, 0, 0, 0, 0])
+    assert average_precision(np.zeros(10), y) == pytest.approx(0.2)
+    assert precision_recall_curve(np.zeros(10), y).baseline == 0.2
+    assert average_precision(y + 0.5, y) == 1.0
+
+
+def test_average_precision_of_random_scores_sits_near_the_positive_rate_not_one_half():
+    rng = np.random.default_rng(RNG_SEED)
+    y = (rng.random(20_000) < 0.02).astype(int)
+    ap = average_precision(rng.random(20_000), y)
+    assert abs(ap - y.mean()) < 0.01
+    assert abs(auc(rng.random(20_000), y) - 0.5) < 0.05
+
+
+def test_precision_recall_band_is_reproducible_and_holds_the_estimate():
+    rng = np.random.default_rng(RNG_SEED)
+    y = (rng.random(400) < 0.1).astype(int)
+    y[:2] = [0, 1]
+    s = y * 1.5 + rng.normal(size=400)
+    band = precision_recall_band(s, y, rounds=300, rng=5)
+    again = precision_recall_band(s, y, rounds=300, rng=5)
+    np.testing.assert_array_equal(band.low, again.low)
+    assert isinstance(band, PrecisionRecallBand) and band.rounds == 300
+    assert band.baseline == pytest.approx(y.mean())
+    assert (band.low <= band.high).all()
+    inside = (band.low <= band.precision) & (band.precision <= band.high)
+    assert inside.mean() > 0.95
+    ap = band.average_precision
+    assert ap.estimate == pytest.approx(average_precision(s, y))
+    assert ap.low < ap.estimate < ap.high
+    # the step function the band is read from integrates to the AP
+    fine = precision_recall_band(s, y, recall_grid=np.linspace(0, 1, 20_001)[1:], rounds=100, rng=1)
+    assert np.mean(fine.precision) == pytest.approx(ap.estimate, abs=1e-3)
+
+
+def test_precision_recall_band_covers_the_population_average_precision():
+    # a large population's AP is the target; intervals from small samples should cover it
+    rng = np.random.default_rng(RNG_SEED)
+
+    def sample(n):
+        y = (rng.random(n) < 0.2).astype(int)
+        y[:2] = [0, 1]
+        return y + rng.normal(size=n), y
+
+    target = average_precision(*sample(400_000))
+    hits = sum(
+        precision_recall_band(*sample(300), rounds=200, rng=i).average_precision.contains(target)
+        for i in range(60)
+    )
+    assert hits >= 50  # about 95 % expected; the percentile bootstrap of AP runs a little low
+
+
+@pytest.mark.parametrize(
+    ("function", "kwargs", "error", "message"),
+    [
+        (
+            precision_recall_curve,
+            dict(scores=[0.1, 0.2], labels=[1, 1]),
+            ValueError,
+            r"^labels must contain at least one positive \(1\) and at least one negative",
+        ),
+        (
+            precision_recall_curve,
+            dict(scores=[0.1, float("nan")], labels=[1, 0]),
+            ValueError,
+            r"^scores must be finite",
+        ),
+        (
+            average_precision,
+            dict(scores=[0.1, 0.2], labels=[1, 2]),
+            ValueError,
+            r"^labels must be binary",
+        ),
+        (
+            average_precision,
+            dict(scores=[0.1, 0.2, 0.3], labels=[1, 0]),
+            ValueError,
+            r"^scores and labels must have the same length; got 3 and 2",
+        ),
+        (
+            precision_recall_band,
+            dict(scores=[0.1, 0.2], labels=[1, 0]),
+            TypeError,
+            r"^rng must be given",
+        ),
+        (
+            precision_recall_band,
+            dict(scores=[0.1, 0.2], labels=[1, 0], rounds=10, rng=0),
+            ValueError,
+            r"^rounds must be a whole number ≥ 100; got 10",
+        ),
+        (
+            precision_recall_band,
+            dict(scores=[0.1, 0.2], labels=[1, 0], recall_grid=[0.5, 1.5], rng=0),
+            ValueError,
+            r"^recall_grid must be a non-empty array of recalls in \[0, 1\]; got 1\.5",
+        ),
+        (
+            precision_recall_band,
+            dict(scores=[0.1, 0.2], labels=[1, 0], confidence=0, rng=0),
+            ValueError,
+            r"^confidence must be strictly between 0 and 1",
+        ),
+    ],
+)
+def test_precision_recall_bad_inputs(function, kwargs, error, message):
+    with pytest.raises(error, match=message):
+        function(**kwargs)
