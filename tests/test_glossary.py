@@ -268,7 +268,7 @@ ORDINARY = set(
     useful warnings ways widget circles triangles
     different form looking catch depend other
     agree answers detect given probable probability probabilities saves smallest
-    deeper
+    deeper revisited smaller within write
     """.split()
 )
 NAMES = set(
