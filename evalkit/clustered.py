@@ -143,9 +143,11 @@ class DesignEffect:
     Attributes
     ----------
     icc : float
-        ρ̂, the one-way ANOVA estimate of the intra-cluster correlation (may be negative; NaN
-        when it cannot be estimated: every cluster holds one item, or every item has the same
-        outcome).
+        ρ̂, the one-way ANOVA estimate of the intra-cluster correlation (may be negative). It
+        is reported as 0 when the data hold no information about it: every cluster holds one
+        item (no two items share a cluster), or every item has the same outcome (nothing varies
+        between or within clusters). In the second case the design effect 1 is a convention,
+        not a measurement: an all-correct test set of few writers is still a small test set.
     design_effect : float
         deff = 1 + (m_w − 1)·max(ρ̂, 0) ≥ 1: by how much clustering inflates the variance of the
         pooled accuracy.
@@ -185,13 +187,13 @@ def _design_effect(successes: np.ndarray, sizes: np.ndarray) -> DesignEffect:
     adjusted = (n - np.sum(sizes.astype(float) ** 2) / n) / (k - 1)
     weighted = float(np.sum(sizes.astype(float) ** 2) / n)
     between = np.sum(sizes * (cluster_rates - rate) ** 2) / (k - 1)  # MSB
-    icc = math.nan
+    icc = 0.0  # not estimable (no within-cluster pairs, or no variation at all): read as 0
     if n > k:
         within = np.sum(sizes * cluster_rates * (1 - cluster_rates)) / (n - k)  # MSW
         denominator = between + (adjusted - 1) * within
         if denominator > 0:
             icc = float((between - within) / denominator)
-    deff = 1.0 + (weighted - 1.0) * (max(icc, 0.0) if not math.isnan(icc) else 0.0)
+    deff = 1.0 + (weighted - 1.0) * max(icc, 0.0)
     return DesignEffect(
         icc=icc,
         design_effect=float(deff),

@@ -8,6 +8,7 @@ Monte-Carlo standard error.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 import numpy as np
@@ -100,9 +101,9 @@ def test_a_negative_icc_is_read_as_no_clustering():
     assert result.effective_size == 20
 
 
-def test_constant_outcomes_leave_the_icc_undefined_and_cost_nothing():
+def test_constant_outcomes_give_no_nan_but_an_icc_of_zero():
     result = clustered.design_effect([1] * 12, np.repeat([1, 2, 3], 4))
-    assert math.isnan(result.icc)
+    assert result.icc == 0.0
     assert result.design_effect == 1.0
     assert result.effective_size == 12
     ci = clustered.accuracy_interval([1] * 12, np.repeat([1, 2, 3], 4))
@@ -123,7 +124,7 @@ def test_one_item_per_cluster_reduces_to_the_independent_methods(seed):
     labels = [f"item{i}" for i in range(n)]
     hits = int(correct.sum())
     deff = clustered.design_effect(correct, labels)
-    assert math.isnan(deff.icc) and deff.design_effect == 1.0 and deff.effective_size == n
+    assert deff.icc == 0.0 and deff.design_effect == 1.0 and deff.effective_size == n
     for confidence in (0.9, 0.95):
         got = clustered.accuracy_interval(correct, labels, "wilson-effective", confidence)
         want = intervals.wilson(hits, n, confidence)
@@ -304,3 +305,18 @@ def test_bad_inputs_are_refused_with_a_message_naming_the_argument(
 ):
     with pytest.raises(error, match=message):
         function(**kwargs)
+
+
+@pytest.mark.parametrize("outcome", [0, 1])
+@pytest.mark.parametrize("sizes", [(1, 1, 1), (4, 4, 4), (1, 5, 2)])
+def test_all_right_or_all_wrong_gives_no_nan(outcome, sizes):
+    clusters = np.repeat(np.arange(len(sizes)), sizes)
+    correct = np.full(clusters.size, outcome)
+    deff = clustered.design_effect(correct, clusters)
+    assert not any(math.isnan(v) for v in dataclasses.astuple(deff))
+    for method in clustered.INTERVAL_METHODS:
+        ci = clustered.accuracy_interval(correct, clusters, method, rounds=100, rng=0)
+        assert ci.estimate == outcome and ci.low <= outcome <= ci.high
+        assert not math.isnan(ci.low) and not math.isnan(ci.high)
+    result = clustered.mcnemar(correct, correct, clusters)
+    assert result.statistic == 0.0 and result.pvalue == 1.0
