@@ -1207,14 +1207,7 @@ def _as_correctness_matrix(value: Any, name: str = "correct") -> np.ndarray:
         )
     if arr.shape[0] == 0:
         raise ValueError(f"{name} must have at least one row (test item); got shape {arr.shape}")
-    if arr.dtype == bool:
-        return arr
-    if not np.issubdtype(arr.dtype, np.number) or np.issubdtype(arr.dtype, np.complexfloating):
-        raise TypeError(f"{name} must be an array of booleans (or 0/1); got dtype {arr.dtype}")
-    bad = ~((arr == 0) | (arr == 1))
-    if bad.any():
-        raise ValueError(f"{name} must hold only booleans or 0/1; got {arr[bad][0].item()!r}")
-    return arr == 1
+    return _as_correctness(arr.reshape(-1), name).reshape(arr.shape)
 
 
 def cochran_q(correct: ArrayLike) -> TestResult:
