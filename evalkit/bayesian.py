@@ -641,6 +641,14 @@ def paired_accuracy(table: ArrayLike, rope: float = 0.0, prior: float = 1.0) -> 
 # plots (matplotlib is imported only here)
 
 
+def _check_result(result: Any) -> None:
+    if not isinstance(result, BayesianComparison):
+        raise TypeError(
+            f"result must be a BayesianComparison (what correlated_t, signed_rank, sign and "
+            f"paired_accuracy return); got {type(result).__name__}"
+        )
+
+
 def plot_posterior(
     result: BayesianComparison,
     ax: Any = None,
@@ -671,6 +679,7 @@ def plot_posterior(
 
     from evalkit.plots import COLORS
 
+    _check_result(result)
     posterior = result.posterior
     if posterior is None or not hasattr(posterior, "pdf"):
         raise ValueError(
@@ -740,6 +749,7 @@ def plot_simplex(
 
     from evalkit.plots import COLORS
 
+    _check_result(result)
     theta = result.posterior
     if not isinstance(theta, np.ndarray) or theta.ndim != 2 or theta.shape[1] != 3:
         raise ValueError("result must come from signed_rank or sign (samples of three θ)")

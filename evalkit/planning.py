@@ -137,7 +137,7 @@ def _check_discordant(p_only1: Any, p_only2: Any) -> tuple[np.ndarray, np.ndarra
         i = np.flatnonzero(over.reshape(-1))[0]
         raise ValueError(
             "p_only1 + p_only2 must not exceed 1 (they are two of the three outcome "
-            f"probabilities); got {p1.reshape(-1)[i]!r} + {p2.reshape(-1)[i]!r}"
+            f"probabilities); got {float(p1.reshape(-1)[i])!r} + {float(p2.reshape(-1)[i])!r}"
         )
     return p1, p2
 
@@ -459,7 +459,9 @@ def power_independent(
     0.429
     """
     test = check_choice(test, "test", INDEPENDENT_TESTS)
-    return independent.rejection_probability(trials_a, trials_b, rate_a, rate_b, level, test)
+    size_a = as_count(trials_a, "trials_a", minimum=1)  # named as the caller named them
+    size_b = as_count(trials_b, "trials_b", minimum=1)
+    return independent.rejection_probability(size_a, size_b, rate_a, rate_b, level, test)
 
 
 def fleiss_trials(

@@ -32,15 +32,19 @@ from collections.abc import Iterator
 import numpy as np
 import pytest
 
+from evalkit import bayesian as bay
 from evalkit import bootstrap as boot
+from evalkit import clustered as cl
 from evalkit import datasets as ds
 from evalkit import distributions as dist
 from evalkit import examples as exm
+from evalkit import glossary as gl
 from evalkit import independent as ind
 from evalkit import intervals as ivl
 from evalkit import metrics as met
 from evalkit import multiple as mult
 from evalkit import paired as prd
+from evalkit import planning as pl
 from evalkit import report as rep
 from evalkit import resampling as rs
 from evalkit import roc
@@ -446,6 +450,39 @@ MATRIX = [
     (mult.pairwise_wilcoxon, dict(scores=RANK_SCORES, zero_method="drop"), ValueError, r"^zero_method must be one of 'zsplit', 'pratt', 'wilcox'"),
     (mult.pairwise_wilcoxon, dict(scores=RANK_SCORES, alpha=1.5), ValueError, r"^alpha must be strictly between 0 and 1"),
     (met.prior_weighted_error, dict(errors=[1, 1], counts=[4, 10], priors=[0.5, 0.5], confidence=1.5), ValueError, r"^confidence must be strictly between 0 and 1"),
+    # ---- evalkit.clustered (notebook 13) --------------------------------------------------------
+    (cl.design_effect, dict(correct=[1, 0, 1], clusters=[1, 2]), ValueError, r"^clusters must have one label per test item: got 2 labels for 3 items"),
+    (cl.design_effect, dict(correct=[1, 0, 1], clusters=[7, 7, 7]), ValueError, r"^clusters must name at least two different clusters; got only 7"),
+    (cl.design_effect, dict(correct=[1, 0, 1], clusters="abc"), TypeError, r"^clusters must be a sequence of cluster labels \(one per item\), not a single string"),
+    (cl.design_effect, dict(correct=[1, 0, 1], clusters=[[1], [2], [3]]), TypeError, r"^clusters must hold hashable labels"),
+    (cl.design_effect, dict(correct=[1, 0, 1], clusters=[1.0, NAN, 2.0]), ValueError, r"^clusters must not contain NaN labels"),
+    (cl.design_effect, dict(correct=[1, 0, 1], clusters=np.zeros((3, 1))), ValueError, r"^clusters must be one-dimensional"),
+    (cl.design_effect, dict(correct=[1, 2, 1], clusters=[1, 2, 3]), ValueError, r"^correct must hold only booleans or 0/1; got 2"),
+    (cl.design_effect, dict(correct=[], clusters=[]), ValueError, r"^correct must not be empty"),
+    (cl.accuracy_interval, dict(correct=[1, 0], clusters=[1, 2], method="wald"), ValueError, r"^method must be one of 'ratio', 'wilson-effective', 'bootstrap'; got 'wald'"),
+    (cl.accuracy_interval, dict(correct=[1, 0], clusters=[1, 2], confidence=95), ValueError, r"^confidence must be strictly between 0 and 1"),
+    (cl.accuracy_interval, dict(correct=[1, 0], clusters=[1, 2], method="bootstrap"), TypeError, r"^rng must be given for method='bootstrap'"),
+    (cl.accuracy_interval, dict(correct=[1, 0], clusters=[1, 2], method="bootstrap", rng=0, rounds=10), ValueError, r"^rounds must be a whole number ≥ 100"),
+    (cl.mcnemar, dict(correct_a=[1, 0, 1], correct_b=[1, 0], clusters=[1, 2, 3]), ValueError, r"^correct_a and correct_b must have the same length"),
+    (cl.mcnemar, dict(correct_a=[1, 0, 1], correct_b=[1, 0, 3], clusters=[1, 2, 3]), ValueError, r"^correct_b must hold only booleans or 0/1; got 3"),
+    # ---- evalkit.planning (notebook 11) ---------------------------------------------------------
+    (pl.power_paired, dict(trials=0, p_only1=0.1, p_only2=0.05), ValueError, r"^trials must be a whole number ≥ 1"),
+    (pl.trials_paired, dict(p_only1=0.1, p_only2=0.1), ValueError, r"^power 0\.8 is not reachable with p_only1 = 0\.1 and p_only2 = 0\.1 .*the largest power reachable is"),
+    (pl.connor_trials, dict(p_only1=0.6, p_only2=0.6), ValueError, r"^p_only1 \+ p_only2 must not exceed 1 .*got 0\.6 \+ 0\.6$"),
+    (pl.fleiss_trials, dict(rate_a=1.5, rate_b=0.5), ValueError, r"^rate_a must be a probability in \[0, 1\]"),
+    (pl.power_independent, dict(trials_a=0, trials_b=10, rate_a=0.5, rate_b=0.6), ValueError, r"^trials_a must be a whole number ≥ 1"),
+    (pl.trials_independent, dict(rate_a=0.8, rate_b=0.8), ValueError, r"^power 0\.8 is not reachable with rate_a = rate_b = 0\.8"),
+    (pl.detectable_difference, dict(trials=100), ValueError, r"^give exactly one of discordance \(paired design\) and base_rate"),
+    (pl.power_auc, dict(n_positive=0, n_negative=10, auc_a=0.8, auc_b=0.9, correlation=0.5), ValueError, r"^n_positive must be a whole number ≥ 1"),
+    # ---- evalkit.bayesian (notebook 12) ----------------------------------------------------------
+    (bay.correlated_t, dict(scores_a=[0.1, 0.2], scores_b=[0.1]), ValueError, r"^scores_a and scores_b must have the same length"),
+    (bay.signed_rank, dict(scores_a=[0.1, 0.2], scores_b=[0.1, 0.3], rope=-1), ValueError, r"^rope must be a finite number ≥ 0"),
+    (bay.sign, dict(scores_a=[0.1, 0.2], scores_b=[0.1, 0.3], prior=0), ValueError, r"^prior must be a finite number > 0"),
+    (bay.paired_accuracy, dict(table=[[0, 0], [0, 0]]), ValueError, r"^table must count at least one test item"),
+    (bay.plot_posterior, dict(result=3), TypeError, r"^result must be a BayesianComparison"),
+    (bay.plot_simplex, dict(result="sign"), TypeError, r"^result must be a BayesianComparison"),
+    # ---- evalkit.glossary (notebook 00 and the site) --------------------------------------------
+    (gl.glossary_table, dict(languages=["Klingon"]), ValueError, r"^languages: 'Klingon' is not one of \["),
     # ---- evalkit.examples (the worked-example checker the notebooks call) ---------------------
     (exm.check, dict(example_id="wolff-cp", computed={"low": 0.66}), ValueError, r"^wolff-cp: every published number must be checked; missing high, minus, plus"),
     (exm.check, dict(example_id="wolff-cp", computed={"low": 0.66, "high": 0.9, "minus": 1, "plus": 1, "lo": 1}), ValueError, r"^wolff-cp has no quantity 'lo'; its quantities are low, high, minus, plus"),
@@ -467,6 +504,10 @@ COVERED_MODULES = [
     "evalkit.multiple",
     "evalkit.bootstrap",
     "evalkit.report",
+    "evalkit.clustered",
+    "evalkit.planning",
+    "evalkit.bayesian",
+    "evalkit.glossary",
 ]
 
 
@@ -591,6 +632,8 @@ DEGENERATE = [
     pytest.param(ind.difference_interval, dict(successes_a=0, trials_a=10, successes_b=10, trials_b=10), id="difference_interval(0 of 10 vs 10 of 10)"),
     pytest.param(roc.auc_interval, dict(scores=[1, 1, 1, 1], labels=[1, 1, 0, 0], method="delong-logit"), id="auc_interval(delong-logit, all tied)"),
     pytest.param(mult.pairwise_wilcoxon, dict(scores=np.ones((5, 3))), id="pairwise_wilcoxon(all equal)"),
+    pytest.param(cl.design_effect, dict(correct=[1] * 6, clusters=[1, 1, 2, 2, 3, 3]), id="design_effect(all right)"),
+    pytest.param(cl.mcnemar, dict(correct_a=[1, 0], correct_b=[1, 0], clusters=[1, 2]), id="clustered mcnemar(no discordant)"),
     pytest.param(prd.sign_test, dict(wins=0, trials=0), id="sign_test(0 of 0)"),
     pytest.param(prd.sign_test_from_scores, dict(scores1=[1.0, 2.0], scores2=[1.0, 2.0]), id="sign_test_from_scores(all ties)"),
     pytest.param(prd.wilcoxon_signed_rank, dict(differences=[0.0, 0.0, 0.0]), id="wilcoxon(all zero)"),
