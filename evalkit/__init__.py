@@ -13,7 +13,8 @@ Modules (import the one you need; ``import evalkit`` itself loads only NumPy and
 * ``evalkit.paired``        – two classifiers on one test set: McNemar (mid-p and the other forms),
   Günter, sign, Wilcoxon, paired difference intervals, exact size and power (04)
 * ``evalkit.resampling``    – holdout, k-fold, bootstrap splits and the cross-validated tests (05)
-* ``evalkit.metrics``, ``evalkit.roc`` – confusion matrix, cost, F, ROC, AUC and DeLong (06)
+* ``evalkit.metrics``, ``evalkit.roc`` – confusion matrix, cost, F, ROC, AUC and DeLong (06);
+  calibration, precision–recall, many classes, kappa (14)
 * ``evalkit.datasets``      – the circles-and-triangles data and the pessimistic error (07)
 * ``evalkit.multiple``      – Friedman, Nemenyi, pairwise Wilcoxon with Holm, many data sets (08)
 * ``evalkit.bootstrap``     – percentile and BCa intervals for any statistic (09)
@@ -22,6 +23,8 @@ Modules (import the one you need; ``import evalkit`` itself loads only NumPy and
 * ``evalkit.planning``      – test-set size and exact power for the course's tests (11)
 * ``evalkit.bayesian``      – posterior probabilities with a ROPE: correlated t, signed-rank, sign,
   paired accuracy (12)
+* ``evalkit.clustered``     – test items in clusters: design effect, cluster-aware intervals, the
+  clustered McNemar test (13)
 * ``evalkit.results``       – the Interval and TestResult types, and ``format_pvalue``
 * ``evalkit.examples``      – the worked-example registry and its checker
 * ``evalkit.glossary``      – the course's terms in the sources' languages, and its notation

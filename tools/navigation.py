@@ -33,6 +33,8 @@ COURSE = [
     ("10_evaluate_your_own", "Evaluate your own classifiers"),
     ("11_planning_a_test_set", "Planning a test set"),
     ("12_bayesian_comparison", "Bayesian comparison"),
+    ("13_dependent_test_items", "Dependent test items"),
+    ("14_beyond_accuracy", "Beyond one accuracy"),
 ]
 TAG = "navigation"
 
