@@ -698,6 +698,12 @@ def precision_recall_band(
     recall reaches r, the step function that :func:`average_precision` integrates. The band is
     pointwise (percentile limits at each r), not simultaneous.
 
+    With few positives the AP interval is too narrow: the sample AP is biased upwards (binormal
+    scores with separation 1 and 20 % positives: mean 0.482 at 60 positives against a
+    population AP of 0.4625), and in 200 simulated test sets the 95 % interval covered the
+    population AP 84.5 % of the time with 60 positives and 92.5 % with 600. Read it as a lower
+    bound on the uncertainty when positives number in the tens.
+
     Parameters
     ----------
     scores, labels : array_like, shape (n,)
