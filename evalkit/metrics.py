@@ -767,7 +767,10 @@ def brier_decomposition(
         _, ids = _bin_ids(p, n_bins, strategy)
     counts = np.bincount(ids, minlength=n_bins)
     keep = counts > 0
-    mean_p = np.bincount(ids, weights=p, minlength=n_bins)[keep] / counts[keep]
+    if strategy == "distinct":  # every forecast in a bin is the same value: no rounding
+        mean_p = values
+    else:
+        mean_p = np.bincount(ids, weights=p, minlength=n_bins)[keep] / counts[keep]
     mean_o = np.bincount(ids, weights=y.astype(float), minlength=n_bins)[keep] / counts[keep]
     n_k = counts[keep]
     n = p.size
