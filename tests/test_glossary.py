@@ -268,7 +268,7 @@ ORDINARY = set(
     useful warnings ways widget circles triangles
     different form looking catch depend other
     agree answers detect given probable probability probabilities saves smallest
-    deeper revisited smaller within write
+    deeper revisited smaller within write often
     """.split()
 )
 NAMES = set(
@@ -418,5 +418,7 @@ def test_site_glossary_page_shows_every_term_and_symbol():
     assert all(t.term in text for t in g.glossary())
     assert "Irrtumswahrscheinlichkeit" in text and "σ_x" in text
     assert "href='04_paired_comparisons.html'" in page
-    index = site.index_page([("00_start_here", "Start here")])
-    assert "href='glossary.html'" in index
+    if hasattr(site, "index_page"):  # the index page links to the glossary page
+        assert "href='glossary.html'" in site.index_page([("00_start_here", "Start here")])
+    else:  # a site built from MyST pages lists it in the table of contents
+        assert "glossary" in site.index_markdown(["00_start_here"])
