@@ -7,6 +7,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+SITE_STAMP := $(VENV)/.installed-site
 LAB_ARGS ?=
 PYTEST_ARGS ?=
 NBVAL  := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
@@ -35,6 +36,12 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[notebooks,test]"
 	touch $(STAMP)
 
+# The website's packages (the `site` extra: Sphinx, MyST-NB, the book theme, a local MathJax),
+# installed on first use by `make html` and the browser tests; `make install` stays lighter.
+$(SITE_STAMP): $(STAMP)
+	$(BIN)/python -m pip install --quiet -e ".[site]"
+	touch $(SITE_STAMP)
+
 lab: install
 	$(BIN)/jupyter lab notebooks/00_start_here.ipynb $(LAB_OFFLINE) $(LAB_ARGS)
 
@@ -54,7 +61,7 @@ test-thorough: install
 		$(PYTEST_ARGS)
 
 # JupyterLab and the static site in headless Chromium (skipped, with the reason, without Chromium)
-test-browser: install
+test-browser: $(SITE_STAMP)
 	$(BIN)/python -m pytest tests/browser -rs $(PYTEST_ARGS)
 
 lint: install
@@ -66,10 +73,10 @@ lint: install
 notebooks: install
 	IPYTHONDIR=$(CURDIR)/tests/offline/ipython $(BIN)/python tools/run_notebooks.py notebooks/*.ipynb
 
-# The static site: every notebook executed afresh and rendered to HTML, with an index page.
-html: install
+# The course website as a book (Sphinx, MyST-NB, sphinx-book-theme), from the committed outputs
+# (`make notebooks` refreshes them); builds offline, MathJax included. Open build/html/index.html.
+html: $(SITE_STAMP)
 	$(BIN)/python tools/build_site.py build/html
-	@echo "open build/html/index.html"
 
 # Time evalkit against SciPy/scikit-learn, `import evalkit`, every notebook and widget
 # (under 10 minutes); writes benchmarks/RESULTS.md. `benchmarks/run_all.py --quick` is a quick check.

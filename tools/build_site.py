@@ -1,126 +1,196 @@
-"""Build the static course site: every notebook executed afresh and rendered to HTML.
+"""Build the course website: the notebooks as a book, with their committed outputs, offline.
 
-    python tools/build_site.py [--no-execute] [OUT_DIR]      # default: build/html  (make html)
+    python tools/build_site.py [OUT_DIR]      # default: build/html  (make html)
 
-Each notebook is executed top to bottom in a fresh kernel (in memory; the committed notebook is
-not touched) and rendered with nbconvert's JupyterLab template, figures embedded in the page.
-Links between notebooks point to the HTML pages, an index page shows the course map, and a
-glossary page the course's terms with the sources' own words and the notation table. Widgets
-need a running Python kernel, so each page says where to move the sliders: in JupyterLab.
+The Jupyter Book 1 stack does the work: Sphinx with MyST-NB (``nb_execution_mode = "off"``: the
+committed outputs, which nbval proves a fresh run reproduces) and sphinx-book-theme (a sidebar
+with the course map, search, previous/next). Its configuration is ``tools/site/conf.py``; the
+packages are the ``site`` extra (``pip install -e ".[site]"``, which ``make html`` does).
+
+The notebooks are copied into a build folder first, and the copies are prepared for the web:
+
+* code cells tagged ``solution`` get MyST-NB's ``hide-cell`` tag, so that the solution and its
+  output stay folded behind a "Show the solution" toggle until the reader opens it (solutions
+  written in Markdown already are ``<details>`` blocks, which the browser folds by itself);
+* the navigation cells are removed (the book has its own previous/next links);
+* HTML links to a notebook (in the glossary table's output, say) point to its page;
+* a widget's output becomes a note that the sliders need JupyterLab (a widget needs a kernel).
+
+Formulas are typeset by MathJax 2.7.9 served from the site itself: the copy that the
+``jupyter-server-mathjax`` package ships (the one JupyterLab uses) goes to ``_static/mathjax``.
+No page loads anything from the network.
 """
 
 from __future__ import annotations
 
-import html
 import re
+import shutil
+import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import nbformat
-from nbconvert import HTMLExporter
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from kernel import execute_notebook
-from navigation import COURSE
 
 REPO = Path(__file__).resolve().parent.parent
-NOTE = (
-    "<div style='background:#fff8e1;border-left:4px solid #E69F00;padding:8px 12px;"
-    "margin:8px 0;font-family:sans-serif'>This is a static page of the evalkit course: "
-    "figures and numbers are those of a fresh run. The sliders need a running Python kernel — "
-    "open the notebook in JupyterLab (<code>make lab</code>) to move them. "
-    "<a href='index.html'>Course map</a></div>"
+CONF_DIR = REPO / "tools" / "site"
+SOLUTION, NAVIGATION, WIDGET = "solution", "navigation", "application/vnd.jupyter.widget-view+json"
+WIDGET_NOTE = (
+    "<p class='evalkit-widget-note'>Here the notebook shows an interactive figure. Its sliders "
+    "need a running Python kernel: open the notebook in JupyterLab (<code>make lab</code>) to "
+    "move them.</p>"
 )
+INTRO = """\
+Classifier A got 47 of 50 test items right, classifier B 40 of 50. Is A better? The course
+answers that question and the ones that follow from it, and checks every number its five source
+documents print. These pages show the notebooks with their stored outputs; run them in
+JupyterLab (`make lab`) to move the sliders. The solutions of the exercises are folded: open one
+when you have tried the exercise yourself.
+"""
+GLOSSARY_INTRO = """\
+For students of the original lectures: each term of the course in English with the words the
+source documents use for it — German (Günter, Wolff), Hungarian (Tan, Steinbach & Kumar in
+translation), Greek (Symeonidis), Persian and English (Fouladi) — where it occurs, and the
+notebooks that teach it. The notation table gives each source's symbol for the course's symbols,
+so that a source's formula can be read in the course's terms.
+"""
 
 
-def render(path: Path, execute: bool = True, timeout: int = 300) -> str:
-    """Return the HTML page of the notebook at ``path``, executed afresh in memory by default."""
-    nb = nbformat.read(path, as_version=4)
-    if execute:
-        execute_notebook(nb, path.parent, timeout)
-    body, _ = HTMLExporter(template_name="lab").from_notebook_node(nb)
-    body = re.sub(r'href="((?:\d\d_[a-z0-9_]+))\.ipynb(#[^"]*)?"', r'href="\1.html\2"', body)
-    return _insert_note(body)
+def notebooks() -> list[Path]:
+    """The course's notebooks, in course order (``notebooks/NN_*.ipynb``)."""
+    return sorted((REPO / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 
 
-def _insert_note(page: str) -> str:
-    match = re.search(r"<body[^>]*>", page)
-    if not match:
-        return NOTE + page
-    return page[: match.end()] + NOTE + page[match.end() :]
+# A link in raw HTML (a table in an output, say) to another notebook: to its page instead.
+NOTEBOOK_HREF = re.compile(r"""href=(['"])(\d\d_[A-Za-z0-9_]+)\.ipynb""")
+
+
+def html_links(text: str) -> str:
+    """``text`` with HTML links to notebooks (``href='04_x.ipynb#a'``) pointing to their pages.
+
+    >>> html_links("<a href='04_paired.ipynb#top'>04</a>")
+    "<a href='04_paired.html#top'>04</a>"
+    """
+    return NOTEBOOK_HREF.sub(r"href=\1\2.html", text)
+
+
+def _tags(cell: nbformat.NotebookNode) -> list[str]:
+    return cell.setdefault("metadata", {}).setdefault("tags", [])
+
+
+def web_copy(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """Return a copy of ``nb`` prepared for the website (see the module docstring)."""
+    copy = nbformat.from_dict(nb)
+    copy.metadata.pop("widgets", None)  # no widget state: nothing for a widget manager to load
+    copy.cells = [c for c in copy.cells if NAVIGATION not in c.get("metadata", {}).get("tags", [])]
+    for cell in copy.cells:
+        if cell.cell_type != "code":
+            cell.source = html_links(cell.source)
+            continue
+        if SOLUTION in _tags(cell) and "hide-cell" not in _tags(cell):
+            _tags(cell).append("hide-cell")
+        for output in cell.get("outputs", []):
+            data = output.get("data", {})
+            if WIDGET in data:
+                output["data"] = {"text/html": WIDGET_NOTE}
+            elif "text/html" in data:
+                html = data["text/html"]
+                html = html if isinstance(html, str) else "".join(html)
+                data["text/html"] = html_links(html)
+    return copy
+
+
+def _table_html(table_html: str) -> str:
+    return f"<div class='evalkit-table-wrap'>\n{table_html}\n</div>"
 
 
 def glossary_page() -> str:
-    """Return the HTML page of the glossary and the notation table (``data/glossary.toml``,
-    ``data/notation.toml``, rendered by :mod:`evalkit.glossary`)."""
+    """Return the HTML of the glossary and the notation table (``data/glossary.toml``,
+    ``data/notation.toml``, rendered by :mod:`evalkit.glossary`), its links to the notebook
+    pages ending in ``.html``."""
     from evalkit.glossary import glossary_table, notation_table
 
-    return f"""<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>evalkit — glossary and notation</title>
-<style>body{{font-family:sans-serif;max-width:80em;margin:2em auto;line-height:1.4}}
-table{{border-collapse:collapse;margin:1em 0}} td,th{{border:1px solid #ccc;padding:4px 8px}}
-th{{background:#f4f4f4}} caption{{text-align:left;font-weight:bold;padding:4px 0}}</style>
-</head><body>
-<p><a href='index.html'>Course map</a></p>
-<h1>Glossary and notation</h1>
-<p>For students of the original lectures: each term of the course in English with the words the
-source documents use for it — German (Günter, Wolff), Hungarian (Tan, Steinbach &amp; Kumar in
-translation), Greek (Symeonidis), Persian and English (Fouladi) — where it occurs, and the
-notebooks that teach it. The notation table gives each source's symbol for the course's symbols,
-so that a source's formula can be read in the course's terms.</p>
-<h2 id="notation">Notation</h2>
-{notation_table().html()}
-<h2 id="glossary">Glossary</h2>
-{glossary_table(links=".html").html()}
-</body></html>
-"""
+    return (
+        "<h2 id='notation'>Notation</h2>\n"
+        + _table_html(notation_table().html())
+        + "\n<h2 id='glossary'>Glossary</h2>\n"
+        + _table_html(glossary_table(links=".html").html())
+    )
 
 
-def index_page(present: list[tuple[str, str]]) -> str:
-    rows = "\n".join(
-        f"<li><a href='{stem}.html'>{stem[:2]} — {html.escape(title)}</a></li>"
-        for stem, title in present
+def glossary_markdown() -> str:
+    """The MyST page of the glossary: headings and text indexed for search, tables as HTML."""
+    from evalkit.glossary import glossary_table, notation_table
+
+    return (
+        "# Glossary and notation\n\n"
+        + GLOSSARY_INTRO
+        + "\n## Notation\n\n```{raw} html\n"
+        + _table_html(notation_table().html())
+        + "\n```\n\n## Glossary\n\n```{raw} html\n"
+        + _table_html(glossary_table(links=".html").html())
+        + "\n```\n"
     )
-    planned = "\n".join(
-        f"<li>{stem[:2]} — {html.escape(title)} <i>(planned)</i></li>"
-        for stem, title in COURSE
-        if (stem, title) not in present
+
+
+def index_markdown(stems: list[str]) -> str:
+    """The MyST front page: the course's aim and the course map (the book's table of contents)."""
+    pages = "\n".join(stems)
+    return (
+        "# evalkit — evaluating and comparing classifiers honestly\n\n"
+        + INTRO
+        + "\n## The course map\n\n"
+        + f"```{{toctree}}\n:caption: The course\n:maxdepth: 1\n\n{pages}\n```\n\n"
+        + "## Glossary and notation\n\n"
+        + "The course's terms with the sources' German, Hungarian, Greek and Persian words, and "
+        + "the notation table — each source's symbols in the course's terms.\n\n"
+        + "```{toctree}\n:caption: Reference\n:maxdepth: 1\n\nglossary\n```\n"
     )
-    return f"""<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>evalkit — the course</title>
-<style>body{{font-family:sans-serif;max-width:46em;margin:2em auto;line-height:1.5}}</style>
-</head><body>
-<h1>evalkit — evaluating and comparing classifiers honestly</h1>
-<p>Classifier A got 47 of 50 test items right, classifier B 40 of 50. Is A better? The course
-answers that question and the ones that follow from it, and checks every number its five source
-documents print. These pages are static renderings of the notebooks; run them in JupyterLab
-(<code>make lab</code>) to move the sliders.</p>
-<h2 id="course-map">The course map</h2>
-<ol start="0" style="list-style:none;padding-left:0">
-{rows}
-{planned}
-</ol>
-<h2 id="glossary">Glossary and notation</h2>
-<p><a href='glossary.html'>The course's terms with the sources' German, Hungarian, Greek and
-Persian words, and the notation table</a> — each source's symbols in the course's terms.</p>
-</body></html>
-"""
+
+
+def _mathjax_folder() -> Path:
+    import jupyter_server_mathjax
+
+    return Path(jupyter_server_mathjax.__file__).parent / "static"
+
+
+def stage(src: Path) -> Path:
+    """Write the book's sources into ``src``; return the folder with the local MathJax."""
+    stems = []
+    for path in notebooks():
+        nbformat.write(web_copy(nbformat.read(path, as_version=4)), src / path.name)
+        stems.append(path.stem)
+    (src / "index.md").write_text(index_markdown(stems), encoding="utf-8")
+    (src / "glossary.md").write_text(glossary_markdown(), encoding="utf-8")
+    static = src.parent / "static"
+    skip = shutil.ignore_patterns("localization", "SVG")  # English only; HTML-CSS output only
+    shutil.copytree(_mathjax_folder(), static / "mathjax", ignore=skip)
+    return static
+
+
+def build(out: Path, quiet: bool = True) -> None:
+    """Build the website into ``out`` (Sphinx's html builder, the committed outputs)."""
+    with tempfile.TemporaryDirectory(prefix="evalkit-site-") as tmp:
+        src = Path(tmp) / "src"
+        src.mkdir()
+        static = stage(src)
+        cmd = [
+            sys.executable, "-m", "sphinx", "-b", "html", "-c", str(CONF_DIR),
+            "-d", str(Path(tmp) / "doctrees"), "-D",
+            f"html_static_path={CONF_DIR / 'static'},{static}",
+            str(src), str(out),
+        ]  # fmt: skip
+        if quiet:
+            cmd.append("-q")
+        subprocess.run(cmd, check=True)
 
 
 def main(argv: list[str]) -> int:
-    execute = "--no-execute" not in argv
-    argv = [a for a in argv if a != "--no-execute"]
     out = Path(argv[0]) if argv else REPO / "build" / "html"
-    out.mkdir(parents=True, exist_ok=True)
-    present = [(s, t) for s, t in COURSE if (REPO / "notebooks" / f"{s}.ipynb").exists()]
-    for stem, _ in present:
-        page = render(REPO / "notebooks" / f"{stem}.ipynb", execute=execute)
-        (out / f"{stem}.html").write_text(page, encoding="utf-8")
-        print(out / f"{stem}.html", flush=True)
-    (out / "glossary.html").write_text(glossary_page(), encoding="utf-8")
-    print(out / "glossary.html")
-    (out / "index.html").write_text(index_page(present), encoding="utf-8")
-    print(out / "index.html")
+    if (out / ".buildinfo").exists():
+        shutil.rmtree(out)  # a previous build: no pages left over from renamed notebooks
+    build(out)
+    print(f"open {out / 'index.html'}")
     return 0
 
 

@@ -1,66 +1,216 @@
-"""The static site (make html): the index loads, every link resolves, every page shows figures.
+"""The course website (make html) in headless Chromium with the network blocked.
 
-The site is built here from the committed outputs (``--no-execute``); ``make html`` executes the
-notebooks afresh, which nbval already proves gives the same outputs.
+The site is built here from the committed outputs (tools/build_site.py: Sphinx, MyST-NB with
+execution off, sphinx-book-theme) and served on loopback; every request that does not go to
+that server is aborted and reported. Screenshots land in build/screenshots/.
 """
 
 from __future__ import annotations
 
+import functools
+import http.server
+import re
 import subprocess
 import sys
+import threading
 from pathlib import Path
-from urllib.parse import urlparse
+from urllib.parse import urldefrag, urlparse
 
 import pytest
 
+from tests.browser.conftest import SCREENSHOTS
 from tests.conftest import NOTEBOOKS, REPO
+
+pytestmark = pytest.mark.browser
+
+# Text that must not be visible: TeX that MathJax did not typeset.
+RAW_MATH = [
+    ("$$", re.compile(r"\$\$")),
+    ("$…$", re.compile(r"\$[^$\s][^$\n]*\$")),
+    ("\\frac", re.compile(r"\\frac")),
+    ("\\(", re.compile(r"\\\(")),
+    ("\\[", re.compile(r"\\\[")),
+    ("\\begin", re.compile(r"\\begin")),
+]
+# The page's text as a reader sees it, without code (code may hold a literal $ or backslash).
+VISIBLE_TEXT = """() => {
+    const article = (document.querySelector('article') || document.body).cloneNode(true);
+    article.querySelectorAll('pre, code, script, style, .MJX_Assistive_MathML')
+        .forEach(e => e.remove());
+    return article.textContent;
+}"""
+TYPESET = """() => new Promise(done => {
+    if (!document.querySelector('script[src*="MathJax.js"]')) { done(false); return; }
+    const wait = () => (window.MathJax && MathJax.Hub && MathJax.Hub.queue)
+        ? MathJax.Hub.Queue(() => done(true)) : setTimeout(wait, 50);
+    wait();
+})"""
+
+
+def _notebook_stems() -> set[str]:
+    return {p.stem for p in NOTEBOOKS.glob("[0-9][0-9]_*.ipynb")}
 
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("site")
-    subprocess.run(
-        [sys.executable, str(REPO / "tools" / "build_site.py"), "--no-execute", str(out)],
-        check=True,
+    out = tmp_path_factory.mktemp("site") / "html"
+    result = subprocess.run(
+        [sys.executable, str(REPO / "tools" / "build_site.py"), str(out)],
         capture_output=True,
         text=True,
     )
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+    assert "WARNING" not in result.stderr, result.stderr[-3000:]
     return out
 
 
-@pytest.mark.browser
-def test_site_has_a_page_per_notebook_and_an_index(site):
-    pages = {p.stem for p in site.glob("*.html")}
-    assert pages == {p.stem for p in NOTEBOOKS.glob("*.ipynb")} | {"index"}
+@pytest.fixture(scope="module")
+def server(site):
+    """The site on a loopback HTTP server; yields its base URL."""
+
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+    handler = functools.partial(Quiet, directory=str(site))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+    httpd.shutdown()
+    httpd.server_close()
 
 
-@pytest.mark.browser
-def test_index_links_resolve_and_pages_show_their_figures(site, browser):
-    page = browser.new_page()
+@pytest.fixture
+def offline_page(browser, server):
+    """A page whose every request that is not to the site's server is aborted (and recorded)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    blocked: list[str] = []
+
+    def route(r):
+        if r.request.url.startswith(server):
+            r.continue_()
+        else:
+            blocked.append(r.request.url)
+            r.abort()
+
+    context.route("**/*", route)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
     try:
-        page.goto((site / "index.html").as_uri())
-        assert "course map" in page.inner_text("body").lower()
-        to_visit = {(site / "index.html").as_uri()}
-        seen: set[str] = set()
-        while to_visit:
-            url = to_visit.pop()
-            seen.add(url)
-            page.goto(url)
-            for href in page.eval_on_selector_all("a[href]", "els => els.map(e => e.href)"):
-                parsed = urlparse(href)
-                if parsed.scheme != "file":
-                    continue  # external links are not followed (no network here)
-                target = Path(parsed.path)
-                assert target.exists(), f"{url} links to a missing page: {target.name}"
-                if target.suffix == ".html" and target.as_uri() not in seen:
-                    to_visit.add(target.as_uri())
-            if url.endswith("index.html"):
-                continue
-            images = page.eval_on_selector_all(
-                "img", "els => els.map(e => [e.complete, e.naturalWidth])"
-            )
-            assert images, f"{url} shows no figure"
-            assert all(done and width > 0 for done, width in images), f"{url}: broken image"
-        assert len(seen) == len(list(site.glob("*.html")))
+        yield page, blocked, errors
     finally:
-        page.close()
+        context.close()
+    assert blocked == [], f"requests to the network (blocked): {blocked[:5]}"
+    assert errors == [], f"JavaScript errors: {errors[:5]}"
+
+
+def _open(page, url: str) -> bool:
+    """Load ``url`` and wait for MathJax to finish; True if the page loads MathJax."""
+    response = page.goto(url, wait_until="load")
+    assert response is not None and response.ok, f"{url}: {response and response.status}"
+    return page.evaluate(TYPESET)
+
+
+def test_site_has_a_page_per_notebook_an_index_and_the_glossary(site):
+    pages = {p.stem for p in site.glob("*.html")}
+    assert _notebook_stems() | {"index", "glossary", "search"} <= pages
+    assert (site / "_static" / "mathjax" / "MathJax.js").exists()
+
+
+def test_every_page_loads_offline_with_formulas_figures_and_working_links(
+    site, server, offline_page
+):
+    page, _, _ = offline_page
+    to_visit, seen = [server + "index.html"], set()
+    ids: dict[str, set[str]] = {}
+    fragments: list[tuple[str, str, str]] = []
+    with_math = []
+    while to_visit:
+        url = to_visit.pop()
+        if url in seen:
+            continue
+        seen.add(url)
+        has_mathjax = _open(page, url)
+        name = urlparse(url).path.lstrip("/")
+        text = page.evaluate(VISIBLE_TEXT)
+        for label, pattern in RAW_MATH:
+            match = pattern.search(text)
+            assert match is None, (
+                f"{name}: raw {label} visible: …{text[match.start() - 60 : match.end() + 60]}…"
+            )
+        formulas = page.locator("article .math.notranslate")  # Sphinx's, one per formula
+        if formulas.count():
+            assert has_mathjax, f"{name} has formulas but does not load MathJax"
+            typeset = page.locator(
+                "article .math.notranslate:has(.MathJax, .MathJax_Display)"
+            ).count()
+            assert typeset == formulas.count(), (
+                f"{name}: {typeset} of {formulas.count()} formulas typeset"
+            )
+            errors = page.locator("article .MathJax .merror, article .noError").count()
+            assert errors == 0, f"{name}: {errors} formulas with TeX errors"
+            with_math.append(name)
+        if Path(name).stem in _notebook_stems():
+            images = page.eval_on_selector_all(
+                "article img", "els => els.map(e => [e.src, e.complete, e.naturalWidth])"
+            )
+            assert images, f"{name} shows no figure"
+            broken = [src for src, done, width in images if not (done and width > 0)]
+            assert broken == [], f"{name}: figures that do not load: {broken}"
+        ids[name] = set(page.eval_on_selector_all("[id]", "els => els.map(e => e.id)"))
+        for href in page.eval_on_selector_all("a[href]", "els => els.map(e => e.href)"):
+            target, fragment = urldefrag(href)
+            if not target.startswith(server):
+                assert urlparse(href).scheme in ("http", "https", "mailto"), href
+                continue  # external links are not followed (no network here)
+            path = urlparse(target).path.lstrip("/") or "index.html"
+            assert (site / path).exists(), f"{name} links to a missing file: {path}"
+            if path.endswith(".html"):
+                to_visit.append(server + path)
+                if fragment:
+                    fragments.append((name, path, fragment))
+    visited = {urlparse(u).path.lstrip("/") for u in seen}
+    pages = {f"{stem}.html" for stem in _notebook_stems()} | {"glossary.html"}
+    assert pages - visited == set(), "pages that no link leads to"
+    missing = [(page_, f"{path}#{frag}") for page_, path, frag in fragments
+               if frag not in ids[path]]  # fmt: skip
+    assert missing == [], f"links to missing anchors: {missing[:5]}"
+    assert len(with_math) >= len(_notebook_stems()) - 1, with_math  # nearly every notebook
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    _open(page, server + "index.html")
+    page.screenshot(path=str(SCREENSHOTS / "site_index.png"))
+    _open(page, server + "01_bernoulli_binomial_beta.html")
+    page.locator("article div.math").first.scroll_into_view_if_needed()
+    page.screenshot(path=str(SCREENSHOTS / "site_formulas.png"))
+
+
+def test_search_finds_mcnemar(server, offline_page):
+    page, _, _ = offline_page
+    page.goto(server + "search.html?q=McNemar", wait_until="load")
+    hits = page.locator("#search-results ul.search li")
+    hits.first.wait_for(timeout=20_000)
+    links = page.eval_on_selector_all(
+        "#search-results ul.search li a", "els => els.map(e => e.getAttribute('href'))"
+    )
+    assert any(link.startswith("04_paired_comparisons.html") for link in links), links
+    page.screenshot(path=str(SCREENSHOTS / "site_search.png"))
+
+
+def test_solutions_are_hidden_until_opened(server, offline_page):
+    page, _, _ = offline_page
+    _open(page, server + "04_paired_comparisons.html")
+    # a code solution: MyST-NB's hide-cell toggle; a Markdown solution: the notebook's <details>
+    for selector in ("article details.hide", "article details:not(.hide)"):
+        solutions = page.locator(selector)
+        assert solutions.count() > 0, selector
+        solution = solutions.first
+        body = solution.locator(":scope > :not(summary)").first
+        assert solution.get_attribute("open") is None
+        assert not body.is_visible(), f"{selector}: the solution shows before it is opened"
+        solution.locator(":scope > summary").click()
+        body.wait_for(state="visible", timeout=5_000)
+        assert solution.get_attribute("open") is not None
+    page.locator("article details.hide").first.scroll_into_view_if_needed()
+    page.screenshot(path=str(SCREENSHOTS / "site_solution_open.png"))
