@@ -153,6 +153,18 @@ def test_every_page_loads_offline_with_formulas_figures_and_working_links(
             assert errors == 0, f"{name}: {errors} formulas with TeX errors"
             with_math.append(name)
         if Path(name).stem in _notebook_stems():
+            # the book's order: front page, notebooks 00, 01, …, glossary
+            order = [
+                "index.html",
+                *(f"{s}.html" for s in sorted(_notebook_stems())),
+                "glossary.html",
+            ]
+            i = order.index(name)
+            prev_next = page.eval_on_selector_all(
+                ".prev-next-area a.left-prev, .prev-next-area a.right-next",
+                "els => els.map(e => e.getAttribute('href'))",
+            )
+            assert prev_next == [order[i - 1], order[i + 1]], f"{name}: previous/next {prev_next}"
             images = page.eval_on_selector_all(
                 "article img", "els => els.map(e => [e.src, e.complete, e.naturalWidth])"
             )
