@@ -1,6 +1,6 @@
 """Execute a notebook in a fresh kernel, working around nbclient's lost-wake-up stall.
 
-Shared by ``tools/run_notebooks.py`` (make notebooks), ``tools/build_site.py`` (make html) and
+Shared by ``tools/run_notebooks.py`` (make notebooks), the student-copy test and
 ``benchmarks/bench_notebooks.py``.
 """
 
