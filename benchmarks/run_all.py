@@ -46,7 +46,7 @@ SCRIPTS = (
     ("bench_notebooks.py", bench_notebooks.rows),
 )
 PACKAGES = (
-    "evalkit",
+    "evalkit-course",
     "numpy",
     "scipy",
     "scikit-learn",

@@ -162,6 +162,7 @@ def test_a_wheel_installs_and_runs_in_a_fresh_virtual_environment(tmp_path):
     build = [sys.executable, "-m", "pip", "wheel", str(REPO), "--no-deps", "-q", "-w", str(wheels)]
     subprocess.run(build, check=True, timeout=600, capture_output=True)
     (wheel,) = wheels.glob("*.whl")
+    assert wheel.name.startswith("evalkit_course-")  # the distribution name, not 'evalkit'
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
     python = str(venv / "bin" / "python")
     install = [python, "-m", "pip", "install", "-q", str(wheel)]
@@ -186,9 +187,23 @@ def test_a_wheel_installs_and_runs_in_a_fresh_virtual_environment(tmp_path):
         "print(len(e.registry()), len(g.glossary()), d.data_file('cv_type1_simulation.csv').name)\n"
         "print(e.check('wolff-fisher-1', {'p_observed': 0.028, 'p_value': 0.0713}).status)",
     )
+    version = run("-c", "from importlib.metadata import version; print(version('evalkit-course'))")
+    assert version.stdout.strip() == evalkit.__version__
     assert data.returncode == 0, data.stderr
     module, folder, counts, status = data.stdout.splitlines()
     assert module.startswith(str(venv)) and folder.startswith(str(venv))  # not the checkout
     assert folder.endswith("evalkit/data")
     assert int(counts.split()[0]) > 30 and int(counts.split()[1]) > 50
     assert status == "agrees"
+
+
+def test_the_distribution_name_is_not_the_taken_one():
+    # 'evalkit' on the Python package index is an unrelated project (evolutionary algorithms):
+    # `pip install evalkit` must not be what the README tells anyone to type
+    meta = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert meta["name"] == "evalkit-course"
+    extras = [spec for extra in meta["optional-dependencies"].values() for spec in extra]
+    assert not any(spec.startswith("evalkit[") for spec in extras)
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    assert "pip install evalkit-course" in readme
+    assert not re.search(r"pip install evalkit(?![-\w])", readme)
