@@ -162,7 +162,12 @@ def _run_all(page) -> None:
             const panel = '.jp-NotebookPanel:not(.lm-mod-hidden) ';
             const failed = [...document.querySelectorAll(panel + '.jp-OutputArea-output')]
                 .some(o => o.textContent.includes('Traceback (most recent call last)'));
-            const prompts = [...document.querySelectorAll(panel + '.jp-CodeCell .jp-InputPrompt')];
+            // a collapsed cell (a solution: JupyterLab shows "…") keeps an empty prompt, so
+            // only the cells whose input is shown are waited for; the idle check below covers
+            // the rest
+            const shown = [...document.querySelectorAll(panel + '.jp-CodeCell')]
+                .filter(c => !c.querySelector('.jp-InputPlaceholder'));
+            const prompts = shown.map(c => c.querySelector('.jp-InputPrompt')).filter(p => p);
             const done = prompts.length > 0 && prompts.every(p => /\\[\\d+\\]/.test(p.textContent));
             return failed || done;
         }""",
