@@ -67,6 +67,8 @@ from evalkit.results import Interval, TestResult
 
 __all__ = [
     "DIFFERENCE_METHODS",
+    "MAX_OUTCOMES",
+    "REJECTION_TESTS",
     "TIE_TOLERANCE",
     "NullDistribution",
     "RateDifference",
@@ -932,7 +934,10 @@ def _as_extreme(
     return complement >= bound_complement * (1 - TIE_TOLERANCE)
 
 
-_MAX_OUTCOMES = 1_100_000  # (K_A + 1)(K_B + 1) outcomes enumerated at most (≈ 1000 per side)
+#: Boschloo's test and the exact size/power enumerate all (K_A + 1)(K_B + 1) outcomes; at most this
+#: many (about 1000 items per side). Beyond it Fisher's mid-p test or χ² agree closely with it.
+MAX_OUTCOMES = 1_100_000
+_MAX_OUTCOMES = MAX_OUTCOMES
 
 
 def _check_enumerable(size_a: int, size_b: int, what: str) -> None:
@@ -1270,6 +1275,8 @@ def difference_coverage(
 
 
 _TESTS = ("fisher", "chi2", "yates", "normal", "mid-p", "boschloo")
+#: The tests :func:`rejection_probability` knows.
+REJECTION_TESTS = _TESTS
 
 
 def rejection_probability(

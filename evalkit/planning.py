@@ -58,7 +58,7 @@ __all__ = [
 ]
 
 PAIRED_TESTS = paired.REJECTION_TESTS  # "mid-p", "exact", "asymptotic", "corrected", "guenter"
-INDEPENDENT_TESTS = independent._TESTS  # "fisher", "chi2", "yates", "normal", "mid-p", "boschloo"
+INDEPENDENT_TESTS = independent.REJECTION_TESTS  # fisher, chi2, yates, normal, mid-p, boschloo
 ALTERNATIVES = ("two-sided", "greater", "less")
 MAX_PAIRED_TRIALS = 200_000  # the exact power curve is computed up to here at most
 _CHUNK = 2_000_000  # elements per block of the power-curve sum (memory ≈ 16 MB a block)

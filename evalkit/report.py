@@ -1283,7 +1283,7 @@ def _plot(reports: list[ClassifierReport], comp: Comparison | None) -> Any:
 
 #: Boschloo's test enumerates all (K_A + 1)(K_B + 1) outcomes; above this many (about 1000 items
 #: per test set) the report uses Fisher's mid-p test, which is then within a hair of it.
-BOSCHLOO_MAX_OUTCOMES = independent._MAX_OUTCOMES
+BOSCHLOO_MAX_OUTCOMES = independent.MAX_OUTCOMES
 
 _TEST_SET_REASONS = {
     "boschloo": (
