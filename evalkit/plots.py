@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["COLORS", "course_style", "use_course_style"]
+__all__ = ["COLORS", "LiveFigure", "course_style", "use_course_style"]
 
 #: Colours used consistently across the notebooks (colour-blind safe, Okabe–Ito palette).
 COLORS = {
@@ -68,3 +68,88 @@ def use_course_style() -> None:
     import matplotlib as mpl
 
     mpl.rcParams.update(course_style())
+
+
+class LiveFigure:
+    """A widget's figure: made once, then updated in place and shown as one PNG per update.
+
+    A widget that builds a new figure on every slider move pays for the figure, its axes and
+    every artist each time, and the notebook's inline backend draws each figure twice (it crops
+    the picture with ``bbox_inches="tight"``, which needs a draw to measure). ``LiveFigure``
+    makes the figure and its axes once; the widget creates its artists once and then only
+    changes their data (``line.set_data``, ``bar.set_height``, ``ax.set_title`` …) and calls
+    :meth:`show`, which draws the figure once into a PNG and displays it. The first
+    :meth:`show` lays the figure out (constrained layout, as the course style does), and the
+    layout is then kept (``freeze_layout=True``), so later draws skip the layout engine: give
+    titles a fixed number of lines so that the kept layout fits every update.
+
+    The figure is not registered with pyplot, so the inline backend never shows it a second
+    time at the end of a cell, and ``plt.close`` does not affect it.
+
+    Parameters
+    ----------
+    nrows, ncols : int
+        The grid of axes, as in :func:`matplotlib.pyplot.subplots`.
+    figsize : tuple of float, optional
+        Width and height in inches; the course style's (7, 4) when omitted.
+    freeze_layout : bool
+        Keep the layout of the first :meth:`show` for every later one (default) instead of
+        running the layout engine on every draw.
+    **subplot_kw
+        Passed to :meth:`matplotlib.figure.Figure.subplots` (``sharex``, ``width_ratios`` …).
+
+    Attributes
+    ----------
+    figure : matplotlib.figure.Figure
+    axes : matplotlib.axes.Axes or numpy.ndarray of Axes
+        As :func:`matplotlib.pyplot.subplots` returns them (one Axes for a 1 × 1 grid).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> live = LiveFigure(figsize=(4, 3))
+    >>> (line,) = live.axes.plot([0, 1], [0, 1])
+    >>> png = live.png()  # the first draw lays the figure out
+    >>> line.set_ydata([1, 0])  # an update changes the data of the artists ...
+    >>> png[:4] == b"\\x89PNG" and live.png() != png  # ... and draws once more
+    True
+    """
+
+    def __init__(
+        self,
+        nrows: int = 1,
+        ncols: int = 1,
+        *,
+        figsize: tuple[float, float] | None = None,
+        freeze_layout: bool = True,
+        **subplot_kw: Any,
+    ) -> None:
+        from matplotlib.figure import Figure
+
+        from evalkit._validation import as_count
+
+        nrows = as_count(nrows, "nrows", minimum=1)
+        ncols = as_count(ncols, "ncols", minimum=1)
+        if not isinstance(freeze_layout, bool):
+            raise TypeError(f"freeze_layout must be True or False, got {freeze_layout!r}")
+        self.figure = Figure(figsize=figsize, layout="constrained")
+        self.axes = self.figure.subplots(nrows, ncols, squeeze=True, **subplot_kw)
+        self._freeze_layout = freeze_layout
+        self._laid_out = False
+
+    def png(self) -> bytes:
+        """Draw the figure once and return it as PNG bytes (the resolution of ``savefig.dpi``)."""
+        import io
+
+        buffer = io.BytesIO()
+        self.figure.savefig(buffer, format="png")
+        if self._freeze_layout and not self._laid_out:
+            self.figure.set_layout_engine("none")  # keep the positions just computed
+        self._laid_out = True
+        return buffer.getvalue()
+
+    def show(self) -> None:
+        """Display the figure as it is now (one PNG) in the cell's or the widget's output."""
+        from IPython.display import Image, display
+
+        display(Image(data=self.png(), format="png"))

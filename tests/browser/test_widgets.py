@@ -23,11 +23,20 @@ RUN_TIMEOUT_MS = 240_000
 
 
 def _output_signature(widget) -> str:
-    """The images and text of a widget's output area (changes when the widget redraws)."""
-    images = widget.locator(".jp-OutputArea-output img")
-    sources = [images.nth(i).get_attribute("src") or "" for i in range(images.count())]
-    texts = widget.locator(".jp-OutputArea-output").all_inner_texts()
-    return "\n".join(sources + texts)
+    """The images and text of a widget's output area (changes when the widget redraws).
+
+    Read in one step in the page: counting the images and then asking for the n-th one's
+    ``src`` raced with a redraw that removed it (Playwright then waited 30 s for an image that
+    no longer existed).
+    """
+    return widget.evaluate(
+        """el => {
+            const outputs = [...el.querySelectorAll('.jp-OutputArea-output')];
+            const sources = [...el.querySelectorAll('.jp-OutputArea-output img')]
+                .map(img => img.getAttribute('src') || '');
+            return sources.concat(outputs.map(o => o.innerText)).join('\\n');
+        }"""
+    )
 
 
 _SLIDER = ".widget-slider"

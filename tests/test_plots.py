@@ -1,0 +1,89 @@
+"""evalkit.plots: the course style and LiveFigure, the in-place figure of the widgets."""
+
+from __future__ import annotations
+
+import io
+
+import matplotlib
+import matplotlib.pyplot as plt
+import numpy as np
+import pytest
+from matplotlib.image import imread
+from matplotlib.layout_engine import ConstrainedLayoutEngine
+
+from evalkit.plots import LiveFigure, course_style
+
+
+def _pixels(png: bytes) -> np.ndarray:
+    return imread(io.BytesIO(png), format="png")
+
+
+def test_live_figure_png_has_the_figure_size_at_savefig_dpi():
+    with matplotlib.rc_context({"savefig.dpi": 100}):
+        live = LiveFigure(figsize=(4, 3))
+        live.axes.plot([0, 1], [0, 1])
+        assert _pixels(live.png()).shape[:2] == (300, 400)
+
+
+def test_live_figure_default_size_is_the_course_style_size():
+    with matplotlib.rc_context(course_style()):
+        live = LiveFigure(1, 2)
+    assert tuple(live.figure.get_size_inches()) == (7.0, 4.0)
+    assert live.axes.shape == (2,)
+
+
+def test_live_figure_is_not_registered_with_pyplot():
+    before = plt.get_fignums()
+    live = LiveFigure()
+    live.axes.plot([0, 1], [1, 0])
+    live.png()
+    assert plt.get_fignums() == before
+
+
+def test_live_figure_updates_in_place_and_keeps_the_first_layout():
+    live = LiveFigure(figsize=(4, 3))
+    (line,) = live.axes.plot([0, 1], [0, 1])
+    live.axes.set_title("first")
+    first = live.png()
+    position = live.axes.get_position().bounds
+    line.set_ydata([1, 0])
+    live.axes.set_title("second, a longer title")
+    second = live.png()
+    assert not np.array_equal(_pixels(first), _pixels(second))
+    assert live.axes.get_position().bounds == position  # the layout engine did not run again
+    assert not isinstance(live.figure.get_layout_engine(), ConstrainedLayoutEngine)
+
+
+def test_live_figure_without_frozen_layout_lays_out_every_draw():
+    live = LiveFigure(figsize=(4, 3), freeze_layout=False)
+    live.axes.plot([0, 1], [0, 1])
+    live.png()
+    assert isinstance(live.figure.get_layout_engine(), ConstrainedLayoutEngine)
+    live.axes.set_ylabel("a label that needs room\nin two lines")
+    before = live.axes.get_position().bounds
+    live.png()
+    assert live.axes.get_position().bounds != before
+
+
+def test_live_figure_show_displays_one_png(monkeypatch):
+    shown = []
+    monkeypatch.setattr("IPython.display.display", lambda obj: shown.append(obj))
+    live = LiveFigure(figsize=(3, 2))
+    live.axes.plot([0, 1], [0, 1])
+    live.show()
+    assert len(shown) == 1
+    assert shown[0].format == "png" and shown[0].data[:4] == b"\x89PNG"
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "words"),
+    [
+        ({"nrows": 0}, ValueError, "nrows"),
+        ({"ncols": 1.5}, ValueError, "ncols"),
+        ({"ncols": "2"}, TypeError, "ncols"),
+        ({"freeze_layout": 1}, TypeError, "freeze_layout"),
+    ],
+)
+def test_live_figure_bad_inputs(kwargs, error, words):
+    with pytest.raises(error, match=words):
+        LiveFigure(**kwargs)
