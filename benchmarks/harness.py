@@ -41,7 +41,9 @@ class Target:
       ``"faster"``    evalkit at least ``value`` times faster than the reference
                       (reference time / evalkit time ≥ value);
       ``"ratio"``     evalkit time / reference time ≤ value;
-      ``"seconds"``   evalkit's median time ≤ value seconds (no reference needed).
+      ``"seconds"``   evalkit's median time ≤ value seconds (no reference needed);
+      ``"floor"``     as ``"ratio"``, against a floor measured in the same run (a widget against
+                      the simplest figure of the course style), written "≤ 1.5× floor".
     """
 
     kind: str
@@ -59,6 +61,8 @@ class Target:
             return f"ratio ≤ {self.value:g}"
         if self.kind == "seconds":
             return f"≤ {format_seconds(self.value)}"
+        if self.kind == "floor":
+            return f"≤ {self.value:g}× floor"
         raise ValueError(f"unknown target kind {self.kind!r}")
 
     def met(self, ours: float, reference: float | None) -> bool:
