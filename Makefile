@@ -10,6 +10,7 @@ STAMP  := $(VENV)/.installed
 SITE_STAMP := $(VENV)/.installed-site
 LAB_ARGS ?=
 PYTEST_ARGS ?=
+TIMED  := $(BIN)/python tools/timed.py
 NBVAL  := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
 # Notebook kernels run offline and strict: no network but loopback, no writes into the
 # repository, warnings from evalkit are errors (tests/offline); a run that changed the
@@ -45,24 +46,35 @@ $(SITE_STAMP): $(STAMP)
 lab: install
 	$(BIN)/jupyter lab notebooks/00_start_here.ipynb $(LAB_OFFLINE) $(LAB_ARGS)
 
-test: test-unit test-notebooks test-browser
+# The three parts run at the same time (each mostly waits on a kernel or the browser, and the
+# machine has cores to spare); -O prints each part's output in one piece when it ends. Each
+# part's wall time goes to build/test-times/ (tools/timed.py; benchmarks/RESULTS.md shows them).
+test: install $(SITE_STAMP)
+	@$(TIMED) "make test (after install): all three parts at once" -- \
+		$(MAKE) --no-print-directory -j3 -O test-unit test-notebooks test-browser
 
 test-unit: install
-	$(BIN)/python -m pytest tests evalkit --ignore=tests/browser $(PYTEST_ARGS)
+	@$(TIMED) "make test: unit and property tests" -- \
+		$(BIN)/python -m pytest tests evalkit --ignore=tests/browser $(PYTEST_ARGS)
 
-# Every notebook twice in a row: both runs must reproduce the committed outputs.
+# Every notebook once under nbval. The committed outputs come from another fresh kernel
+# (make notebooks), so passing means two independent runs agree: the determinism check.
 test-notebooks: install
-	$(NOTEBOOK_ENV) $(BIN)/python -m pytest $(NBVAL) notebooks $(PYTEST_ARGS)
+	@$(TIMED) "make test: every notebook under nbval" -- \
+		env $(NOTEBOOK_ENV) $(BIN)/python -m pytest $(NBVAL) notebooks $(PYTEST_ARGS)
+
+# More of everything (several minutes): the property tests with 2000 examples each instead of
+# 60, the student copies executed here as well as in the browser, and every notebook a second
+# time under nbval (a third independent run).
+test-thorough: install
+	HYPOTHESIS_PROFILE=thorough EVALKIT_RUN_STUDENT_COPIES=1 $(BIN)/python -m pytest tests \
+		evalkit --ignore=tests/browser $(PYTEST_ARGS)
 	$(NOTEBOOK_ENV) $(BIN)/python -m pytest $(NBVAL) notebooks -q $(PYTEST_ARGS)
 
-# The property tests with 2000 examples each instead of 60 (a few minutes).
-test-thorough: install
-	HYPOTHESIS_PROFILE=thorough $(BIN)/python -m pytest tests evalkit --ignore=tests/browser \
-		$(PYTEST_ARGS)
-
-# JupyterLab and the static site in headless Chromium (skipped, with the reason, without Chromium)
+# JupyterLab (every student copy run, every widget control moved) and the static site in
+# headless Chromium (skipped, with the reason, without Chromium)
 test-browser: $(SITE_STAMP)
-	$(BIN)/python -m pytest tests/browser -rs $(PYTEST_ARGS)
+	@$(TIMED) "make test: browser tests" -- $(BIN)/python -m pytest tests/browser -rs $(PYTEST_ARGS)
 
 lint: install
 	$(BIN)/ruff check evalkit tests notebooks tools benchmarks conftest.py
@@ -79,7 +91,8 @@ html: $(SITE_STAMP)
 	$(BIN)/python tools/build_site.py build/html
 
 # Time evalkit against SciPy/scikit-learn, `import evalkit`, every notebook and widget
-# (under 10 minutes); writes benchmarks/RESULTS.md. `benchmarks/run_all.py --quick` is a quick check.
+# and, once, the whole of `make test` with its browser latencies (about 12 minutes); writes
+# benchmarks/RESULTS.md. `benchmarks/run_all.py --quick` is a quick check.
 bench: install
 	$(BIN)/python benchmarks/run_all.py
 

@@ -94,6 +94,7 @@ class Row:
     accuracy_met: bool | None = None
     explanation: str = ""  # shown in RESULTS.md when the target is missed
     extra: dict[str, Any] = field(default_factory=dict)
+    unit: str = ""  # "s" or "ms": evalkit's time as a whole number of that unit ("287 s")
 
     @property
     def ratio(self) -> float | None:
@@ -336,8 +337,11 @@ def format_table(rows: list[Row]) -> str:
                 f"{row.target.text() if row.target else '–'} | **FAILED**: {_cell(row.failure)} |"
             )
             continue
+        ours = format_seconds(row.evalkit)
+        if row.unit and row.evalkit is not None:
+            ours = f"{row.evalkit * (1e3 if row.unit == 'ms' else 1):.0f} {row.unit}"
         lines.append(
-            f"| {row.group}: {row.what} | {format_seconds(row.evalkit)} | "
+            f"| {row.group}: {row.what} | {ours} | "
             f"{row.reference_name or '–'} | {format_seconds(row.reference)} | "
             f"{format_ratio(row.ratio)} | {row.target.text() if row.target else '–'} | "
             f"{met_text(row)} |"

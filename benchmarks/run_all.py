@@ -32,6 +32,7 @@ import bench_notebooks
 import bench_paired
 import bench_planning
 import bench_roc
+import bench_test_loop
 from harness import Row, exit_code, format_details, format_seconds, format_table, met_text
 
 HERE = Path(__file__).resolve().parent
@@ -44,6 +45,7 @@ SCRIPTS = (
     ("bench_planning.py", bench_planning.rows),
     ("bench_roc.py", bench_roc.rows),
     ("bench_notebooks.py", bench_notebooks.rows),
+    ("bench_test_loop.py", bench_test_loop.rows),
 )
 PACKAGES = (
     "evalkit-course",
@@ -235,10 +237,12 @@ they are timed alternately in the same process on the same inputs, and each figu
 of at least 5 runs. The ratio is evalkit's time divided by the reference's (below 1: evalkit is
 faster). Where a scipy loop is too slow to run on the whole batch it is timed on a random
 subsample and scaled (said in the notes). Notebook execution times are a single run each (kernel
-start included); widget latencies are medians over several slider settings of the callback
-plus the inline backend's PNG rendering, measured in the kernel (no browser: sending the image
-to JupyterLab and showing it are not included). Speed is only measured here, never asserted in
-the test suite.
+start included). Widget rows are medians over several slider settings of the callback plus its
+PNG rendering, measured in the kernel against the floor (the simplest course-style figure, in
+the same kernel); "Browser" rows are what a student feels: the time from moving a control to the
+painted new output in JupyterLab in headless Chromium, from the run of `make test` that gives the
+"make test" rows (its wall time, after install, as a whole and per part). Speed is only
+measured here, never asserted in the test suite.
 
 ## Results
 

@@ -19,9 +19,13 @@ import time
 import urllib.request
 from pathlib import Path
 
+import nbformat
 import pytest
 
 from tests.conftest import NOTEBOOKS, REPO
+
+sys.path.insert(0, str(REPO / "tools"))
+from student import student_copy
 
 SCREENSHOTS = REPO / "build" / "screenshots"
 LAB_SETTINGS = REPO / "tools" / "lab-settings"
@@ -102,8 +106,14 @@ class Lab:
 @pytest.fixture(scope="session")
 def lab(tmp_path_factory):
     root = tmp_path_factory.mktemp("lab")
-    shutil.copytree(NOTEBOOKS, root / "notebooks")
-    shutil.copytree(REPO / "data", root / "data")  # notebooks read ../data/*.csv
+    # The notebooks a student works in: `make student` copies (every solution replaced by an
+    # empty exercise cell) in a folder with no data/ beside it. Running them all in JupyterLab
+    # shows that a student copy runs top to bottom without a solution and finds its data
+    # wherever it was copied to (tests/test_student.py checks what the copies contain).
+    (root / "notebooks").mkdir()
+    for path in sorted(NOTEBOOKS.glob("*.ipynb")):
+        copy = student_copy(nbformat.read(path, as_version=4))
+        nbformat.write(copy, root / "notebooks" / path.name)
     # Render every cell (no virtual scrolling), so that the whole notebook can be inspected.
     settings = root / "settings" / "@jupyterlab" / "notebook-extension"
     settings.mkdir(parents=True)
@@ -117,6 +127,9 @@ def lab(tmp_path_factory):
         f"--LabApp.workspaces_dir={root / 'workspaces'}",
         "--LabApp.news_url=None",
         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+        # window.jupyterapp: the tests count the kernel's idle messages to know that an update
+        # of a widget has been processed (no guessing with timeouts)
+        "--LabApp.expose_app_in_browser=True",
         f"--LabApp.app_settings_dir={LAB_SETTINGS}",  # the project's: no news question
     ]  # fmt: skip
     if os.geteuid() == 0:

@@ -1,43 +1,36 @@
-"""Every notebook's widgets, in JupyterLab in a real (headless) browser.
+"""Every notebook's widgets, in JupyterLab in a real (headless) browser, as a student meets them.
 
-For each notebook: open it, run all cells, wait until the kernel is idle, fail on any error
-output, then move the slider of every interact widget with the keyboard (or pick another entry
-of its dropdown, for widgets without a slider) and check that the widget's output (figure or
-numbers) changed. Then every control of every widget (slider, dropdown, check box, toggle and
-radio buttons) goes to its minimum, its maximum and a middle value, and any traceback or stderr
-output in the widget fails the test: a student must never see one. One screenshot per
-notebook is kept in build/screenshots/ for people to look at.
+JupyterLab serves the student copies (tests/browser/conftest.py: every solution replaced by an
+empty exercise cell, no data/ folder beside them). For each notebook: open it, run all cells,
+fail on any error output (so every student copy runs top to bottom), then move the slider of
+every interact widget (or pick another entry of its dropdown) and check that the widget's output
+changed. Then every control of every widget (slider, dropdown, check box, toggle and radio
+buttons) goes to its minimum, its maximum and a middle value, and any traceback or stderr output
+in the widget fails the test: a student must never see one.
+
+No timeout stands in for "the update is done": a hook in the page counts the kernel's "idle"
+status messages, and a control that changed value is waited for until the kernel has answered
+it. The same hook times each update as a student feels it, from the key press, click or choice
+to the frame in which the new output (its images decoded) is on the page; the times go to
+build/browser-latency.json (benchmarks/bench_test_loop.py reports their medians per widget in
+benchmarks/RESULTS.md). One screenshot per notebook is kept in build/screenshots/.
 """
 
 from __future__ import annotations
 
+import json
 import re
+import statistics
 
 import pytest
 
 from tests.browser.conftest import SCREENSHOTS
-from tests.conftest import NOTEBOOKS
+from tests.conftest import NOTEBOOKS, REPO
 
 STEMS = sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb"))
 RUN_TIMEOUT_MS = 240_000
-
-
-def _output_signature(widget) -> str:
-    """The images and text of a widget's output area (changes when the widget redraws).
-
-    Read in one step in the page: counting the images and then asking for the n-th one's
-    ``src`` raced with a redraw that removed it (Playwright then waited 30 s for an image that
-    no longer existed).
-    """
-    return widget.evaluate(
-        """el => {
-            const outputs = [...el.querySelectorAll('.jp-OutputArea-output')];
-            const sources = [...el.querySelectorAll('.jp-OutputArea-output img')]
-                .map(img => img.getAttribute('src') || '');
-            return sources.concat(outputs.map(o => o.innerText)).join('\\n');
-        }"""
-    )
-
+UPDATE_TIMEOUT_MS = 60_000
+LATENCY_FILE = REPO / "build" / "browser-latency.json"
 
 _SLIDER = ".widget-slider"
 _DROPDOWN = ".widget-dropdown select"
@@ -47,11 +40,94 @@ _RADIO = ".widget-radio-box"
 _STDERR = "application/vnd.jupyter.stderr"
 _ERROR_LINE = re.compile(r"^\w*(Error|Exception): ", re.MULTILINE)
 
+# The text and images of a widget's output area, read in one step in the page (counting the
+# images and then asking for the n-th one's src raced with a redraw that removed it).
+_SIGNATURE_JS = """
+    el => [...el.querySelectorAll('.jp-OutputArea-output img')]
+        .map(img => img.getAttribute('src') || '')
+        .concat([...el.querySelectorAll('.jp-OutputArea-output')].map(o => o.innerText))
+        .join('\\n')
+"""
+
+# Installed once per page: counts the kernel's idle status messages (one per message the kernel
+# has handled: a cell, or the comm message of a widget's control) and records when the next
+# input event (key, pointer, choice) happens, for the latency.
+_HOOK_JS = """
+    () => {
+        const panel = window.jupyterapp.shell.currentWidget;
+        const kernel = panel.sessionContext.session.kernel;
+        window.__evalkit = {idle: 0, kernel: kernel, t0: null, t1: null, armed: false};
+        kernel.iopubMessage.connect((_, msg) => {
+            if (msg.header.msg_type === 'status' && msg.content.execution_state === 'idle') {
+                window.__evalkit.idle += 1;
+            }
+        });
+        for (const type of ['keydown', 'pointerdown', 'change']) {
+            document.addEventListener(type, () => {
+                if (window.__evalkit.armed) {
+                    window.__evalkit.t0 = performance.now();
+                    window.__evalkit.armed = false;
+                }
+            }, true);
+        }
+    }
+"""
+
+# Before an action: arm the input-time recorder and watch, frame by frame, for the first frame in
+# which the widget's output differs from what it was, with every image decoded (painted).
+_WATCH_JS = (
+    """
+    ([el, before]) => {
+        const signature = """
+    + _SIGNATURE_JS
+    + """;
+        const state = window.__evalkit;
+        state.t0 = null;
+        state.t1 = null;
+        state.armed = true;
+        const deadline = performance.now() + 60000;
+        const check = () => {
+            const images = [...el.querySelectorAll('.jp-OutputArea-output img')];
+            if (signature(el) !== before && images.every(img => img.complete)) {
+                state.t1 = performance.now();
+            } else if (performance.now() < deadline) {
+                requestAnimationFrame(check);
+            }
+        };
+        requestAnimationFrame(check);
+    }
+"""
+)
+
+# The values the controls show (slider readouts, chosen entries, checked boxes, pressed toggles).
+_VALUES_JS = """
+    el => [...el.querySelectorAll(
+        '.widget-readout, select, input[type=checkbox], input[type=radio], .widget-toggle-button'
+    )].map(x => x.tagName === 'SELECT' ? x.value
+        : (x.type === 'checkbox' || x.type === 'radio') ? String(x.checked)
+        : x.classList.contains('widget-toggle-button') ? String(x.classList.contains('mod-active'))
+        : x.textContent).join('|')
+"""
+
+
+def _output_signature(widget) -> str:
+    """The images and text of a widget's output area (changes when the widget redraws)."""
+    return widget.evaluate(_SIGNATURE_JS)
+
+
+def _values(widget) -> str:
+    return widget.evaluate(_VALUES_JS)
+
 
 def _controls(widget) -> int:
     """How many controls (sliders, dropdowns, check boxes, toggle and radio groups) it has."""
     kinds = (_SLIDER, _DROPDOWN, _CHECKBOX, _TOGGLES, _RADIO)
     return sum(widget.locator(kind).count() for kind in kinds)
+
+
+def _labels(widget) -> str:
+    labels = widget.locator(".widget-label").all_inner_texts()
+    return ", ".join(t.strip() for t in labels if t.strip())
 
 
 def _nudge(widget) -> None:
@@ -126,17 +202,46 @@ def _select(select, index: int):
     return lambda: select.select_option(index=index)
 
 
-def _wait_for_redraw(page, widget, before: str, timeout_ms: int) -> None:
-    """Wait until the output changed (or ``timeout_ms`` passed) and the kernel is idle again."""
-    waited, step_ms = 0, 100
-    while _output_signature(widget) == before and waited < timeout_ms:
-        page.wait_for_timeout(step_ms)
-        waited += step_ms
-    page.wait_for_selector(
-        ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook-ExecutionIndicator[data-status='idle']",
-        timeout=RUN_TIMEOUT_MS,
+def _idle_count(page) -> int:
+    return page.evaluate("() => window.__evalkit.idle")
+
+
+def _wait_until_idle_after(page, count: int, where: str) -> None:
+    """Wait until the kernel has gone idle more than ``count`` times and is idle now."""
+    page.wait_for_function(
+        "n => window.__evalkit.idle > n && window.__evalkit.kernel.status === 'idle'",
+        arg=count,
+        timeout=UPDATE_TIMEOUT_MS,
     )
-    page.wait_for_timeout(200)  # the last message of the update lands
+    # a control that another observes may send a second update: let it start, then wait again
+    page.wait_for_timeout(100)
+    page.wait_for_function(
+        "() => window.__evalkit.kernel.status === 'idle'", timeout=UPDATE_TIMEOUT_MS
+    )
+
+
+def _act(page, widget, action, where: str) -> tuple[bool, float | None]:
+    """Do ``action``; if a control changed, wait for the kernel's answer.
+
+    Returns whether the output changed and the latency in ms from the input event to the frame
+    with the new output (None when the output did not change).
+    """
+    before, values, idle = _output_signature(widget), _values(widget), _idle_count(page)
+    widget.evaluate(f"(el, before) => ({_WATCH_JS})([el, before])", before)
+    action()
+    page.wait_for_timeout(50)  # the control's own view updates first (no kernel involved)
+    if _values(widget) == values:
+        return False, None  # already at that value: nothing was sent to the kernel
+    try:
+        _wait_until_idle_after(page, idle, where)
+    except Exception as exc:  # a Playwright timeout: say what was waited for
+        raise AssertionError(f"{where}: the kernel did not answer the move of a control") from exc
+    try:  # the new output reaches the page with the kernel's messages; its frame follows
+        page.wait_for_function("() => window.__evalkit.t1 !== null", timeout=2_000)
+    except Exception:
+        return False, None  # same output as before (e.g. the same message at both ends)
+    t0, t1 = page.evaluate("() => [window.__evalkit.t0, window.__evalkit.t1]")
+    return True, (t1 - t0 if t0 is not None else None)
 
 
 def _assert_no_error(widget, where: str) -> None:
@@ -156,6 +261,12 @@ def _wait_for_kernel(page, lab, notebook: str) -> None:
         if select.count() and select.first.is_visible():
             select.first.click()
         if lab.kernel_state(notebook) == "idle":
+            page.wait_for_function(
+                "() => window.jupyterapp && window.jupyterapp.shell.currentWidget"
+                " && window.jupyterapp.shell.currentWidget.sessionContext.session"
+                " && window.jupyterapp.shell.currentWidget.sessionContext.session.kernel",
+                timeout=60_000,
+            )
             return
         page.wait_for_timeout(250)
     raise AssertionError(f"{notebook}: the kernel did not start")
@@ -170,7 +281,8 @@ def _run_all(page) -> None:
         """() => {
             const panel = '.jp-NotebookPanel:not(.lm-mod-hidden) ';
             const failed = [...document.querySelectorAll(panel + '.jp-OutputArea-output')]
-                .some(o => o.textContent.includes('Traceback (most recent call last)'));
+                .some(o => o.textContent.includes('Traceback (most recent call last)')
+                           || /^\\w*(Error|Exception): /m.test(o.textContent));
             // a collapsed cell (a solution: JupyterLab shows "…") keeps an empty prompt, so
             // only the cells whose input is shown are waited for; the idle check below covers
             // the rest
@@ -182,15 +294,26 @@ def _run_all(page) -> None:
         }""",
         timeout=RUN_TIMEOUT_MS,
     )
-    page.wait_for_selector(
-        ".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=RUN_TIMEOUT_MS
+    page.wait_for_function(
+        "() => window.__evalkit.kernel.status === 'idle'", timeout=RUN_TIMEOUT_MS
     )
+
+
+def _record_latencies(stem: str, widgets: list[dict]) -> None:
+    """Add this notebook's latencies to build/browser-latency.json (one entry per notebook)."""
+    LATENCY_FILE.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        recorded = json.loads(LATENCY_FILE.read_text())
+    except (OSError, ValueError):
+        recorded = {}
+    recorded[stem] = widgets
+    LATENCY_FILE.write_text(json.dumps(recorded, indent=1, sort_keys=True))
 
 
 @pytest.mark.browser
 @pytest.mark.slow
 @pytest.mark.parametrize("stem", STEMS)
-def test_widgets_render_and_respond_to_a_slider(stem, lab, browser):
+def test_student_copy_runs_and_every_widget_control_works(stem, lab, browser):
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     console_errors = []
     page.on("console", lambda m: console_errors.append(m.text) if m.type == "error" else None)
@@ -199,41 +322,51 @@ def test_widgets_render_and_respond_to_a_slider(stem, lab, browser):
         page.goto(f"{lab.base}/lab/tree/{stem}.ipynb?reset&token={lab.token}")
         page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=90_000)
         _wait_for_kernel(page, lab, f"{stem}.ipynb")
+        page.evaluate(_HOOK_JS)
         _run_all(page)
 
         outputs = page.locator(".jp-NotebookPanel .jp-Cell .jp-OutputArea-output")
         texts = outputs.all_inner_texts()
-        tracebacks = [t for t in texts if "Traceback (most recent call last)" in t]
-        assert not tracebacks, f"{stem}: error output after Run All:\n{tracebacks[0][:2000]}"
+        errors = [t for t in texts if "Traceback (most recent call last)" in t
+                  or _ERROR_LINE.search(t)]  # fmt: skip
+        assert not errors, f"{stem} (student copy): error output after Run All:\n{errors[0][:2000]}"
 
         widgets = page.locator(".widget-interact")
         widgets.first.wait_for(timeout=60_000)
-        moved = 0
+        moved, timings = 0, []
         for i in range(widgets.count()):
             widget = widgets.nth(i)
             if not _controls(widget):
                 continue
             widget.scroll_into_view_if_needed()
             widget.locator(".jp-OutputArea-output").first.wait_for(timeout=60_000)
-            before = _output_signature(widget)
-            _nudge(widget)  # the default-to-new change every widget must show
-            _wait_for_redraw(page, widget, before, 30_000)
-            assert _output_signature(widget) != before, f"{stem}: widget {i} did not update"
-            _assert_no_error(widget, f"{stem}: widget {i} after the first move")
+            where = f"{stem}: widget {i} ({_labels(widget)})"
+            latencies = []
+            changed, latency = _act(page, widget, lambda w=widget: _nudge(w), where)
+            assert changed, f"{where}: the output did not change when a control was moved"
+            _assert_no_error(widget, f"{where} after the first move")
+            latencies.append(latency)
             moved += 1
             if moved == 1:
-                page.wait_for_timeout(1000)  # let the last redraw land before the picture
                 SCREENSHOTS.mkdir(parents=True, exist_ok=True)
                 page.screenshot(path=str(SCREENSHOTS / f"{stem}.png"))
             # then every control to its minimum, its maximum and a middle value
             for name, setting in _extremes(widget):
-                before = _output_signature(widget)
-                setting()
-                _wait_for_redraw(page, widget, before, 4_000)
-                _assert_no_error(widget, f"{stem}: widget {i}, {name}")
+                changed, latency = _act(page, widget, setting, f"{where}, {name}")
+                _assert_no_error(widget, f"{where}, {name}")
+                if changed:
+                    latencies.append(latency)
+            latencies = [t for t in latencies if t is not None]
+            timings.append({
+                "widget": i,
+                "controls": _labels(widget),
+                "latencies_ms": latencies,
+                "median_ms": statistics.median(latencies) if latencies else None,
+            })  # fmt: skip
         assert moved >= 1, f"{stem}: no interact widget with a slider or dropdown found"
         widget_errors = [e for e in console_errors if "widget" in e.lower() or "model" in e.lower()]
         assert not widget_errors, f"{stem}: console errors: {widget_errors[:5]}"
+        _record_latencies(stem, timings)
     finally:
         page.close()
         lab.shutdown_kernels()
