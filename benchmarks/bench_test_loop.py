@@ -83,6 +83,7 @@ def _latency_rows(ran: str) -> list[Row]:
     for stem in sorted(recorded):
         for widget in recorded[stem]:
             times = [t for t in widget["latencies_ms"] if t is not None]
+            answers = widget.get("kernel_answer_ms") or []
             what = f"{stem[:2]} widget {widget['widget']} ({widget['controls']})"
             if not times:
                 rows.append(Row(group="Browser", what=what, failure="no update was timed"))
@@ -100,6 +101,14 @@ def _latency_rows(ran: str) -> list[Row]:
                         f"control's minimum, maximum, middle), {min(times):.0f}–{max(times):.0f} "
                         "ms from the input event to the painted output, in JupyterLab in "
                         "headless Chromium"
+                        + (
+                            "; the kernel's answer (input event to its last message before the "
+                            "new frame: comm, callback, figure, PNG sent) took "
+                            f"{statistics.median(answers):.0f} ms (median), the rest is the "
+                            "page decoding and painting it"
+                            if answers
+                            else ""
+                        )
                     ),
                 )
             )

@@ -56,10 +56,15 @@ _HOOK_JS = """
     () => {
         const panel = window.jupyterapp.shell.currentWidget;
         const kernel = panel.sessionContext.session.kernel;
-        window.__evalkit = {idle: 0, kernel: kernel, t0: null, t1: null, armed: false};
+        window.__evalkit = {
+            idle: 0, kernel: kernel, t0: null, t1: null, tIdle: null, armed: false
+        };
         kernel.iopubMessage.connect((_, msg) => {
-            if (msg.header.msg_type === 'status' && msg.content.execution_state === 'idle') {
-                window.__evalkit.idle += 1;
+            const state = window.__evalkit;
+            if (msg.header.msg_type === 'status') {
+                if (msg.content.execution_state === 'idle') state.idle += 1;
+            } else if (state.t1 === null) {
+                state.tIdle = performance.now();  // the last message before the new frame
             }
         });
         for (const type of ['keydown', 'pointerdown', 'change']) {
@@ -84,6 +89,7 @@ _WATCH_JS = (
         const state = window.__evalkit;
         state.t0 = null;
         state.t1 = null;
+        state.tIdle = null;
         state.armed = true;
         const deadline = performance.now() + 60000;
         const check = () => {
@@ -220,11 +226,12 @@ def _wait_until_idle_after(page, count: int, where: str) -> None:
     )
 
 
-def _act(page, widget, action, where: str) -> tuple[bool, float | None]:
+def _act(page, widget, action, where: str) -> tuple[bool, tuple[float, float] | None]:
     """Do ``action``; if a control changed, wait for the kernel's answer.
 
-    Returns whether the output changed and the latency in ms from the input event to the frame
-    with the new output (None when the output did not change).
+    Returns whether the output changed and, if it did, two times in ms from the input event: to
+    the frame with the new output (the latency), and to the kernel's last message before that
+    frame (its answer: the rest of the latency is the page drawing it).
     """
     before, values, idle = _output_signature(widget), _values(widget), _idle_count(page)
     widget.evaluate(f"(el, before) => ({_WATCH_JS})([el, before])", before)
@@ -240,8 +247,12 @@ def _act(page, widget, action, where: str) -> tuple[bool, float | None]:
         page.wait_for_function("() => window.__evalkit.t1 !== null", timeout=2_000)
     except Exception:
         return False, None  # same output as before (e.g. the same message at both ends)
-    t0, t1 = page.evaluate("() => [window.__evalkit.t0, window.__evalkit.t1]")
-    return True, (t1 - t0 if t0 is not None else None)
+    t0, t1, t_idle = page.evaluate(
+        "() => [window.__evalkit.t0, window.__evalkit.t1, window.__evalkit.tIdle]"
+    )
+    if t0 is None or t_idle is None:
+        return True, None
+    return True, (t1 - t0, t_idle - t0)
 
 
 def _assert_no_error(widget, where: str) -> None:
@@ -360,8 +371,9 @@ def test_student_copy_runs_and_every_widget_control_works(stem, lab, browser):
             timings.append({
                 "widget": i,
                 "controls": _labels(widget),
-                "latencies_ms": latencies,
-                "median_ms": statistics.median(latencies) if latencies else None,
+                "latencies_ms": [round(t[0], 1) for t in latencies],
+                "kernel_answer_ms": [round(t[1], 1) for t in latencies],
+                "median_ms": statistics.median(t[0] for t in latencies) if latencies else None,
             })  # fmt: skip
         assert moved >= 1, f"{stem}: no interact widget with a slider or dropdown found"
         widget_errors = [e for e in console_errors if "widget" in e.lower() or "model" in e.lower()]
