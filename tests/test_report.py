@@ -567,6 +567,124 @@ def test_plot_makes_one_figure(comparison):
     plt.close(fig)
 
 
+def _png(fig):
+    import io
+
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png")
+    return buffer.getvalue()
+
+
+def test_plot_into_given_axes(comparison):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.figure import Figure
+    from matplotlib.legend import Legend
+
+    fig = Figure(figsize=(10, 7))
+    grid = fig.subplots(2, 2)
+    assert comparison.plot(axes=grid, legend_loc="center right") is fig
+    default = comparison.plot()
+    assert [ax.get_title() for ax in grid.flat] == [ax.get_title() for ax in default.axes]
+    plt.close(default)
+    assert grid[0, 0].get_legend()._loc == Legend.codes["center right"]
+    assert grid[1, 1].get_legend()._loc == Legend.codes["lower right"]  # the other legends stay
+    # a flat sequence of four works as well as the grid
+    flat = Figure(figsize=(10, 7)).subplots(1, 4)
+    comparison.plot(axes=list(flat))
+    assert flat[1].get_title().startswith("Difference; McNemar p")
+    # one classifier: three panels; the last is "recall" without scores
+    y, pa, _ = make_pair(50, 6, 2, 5)
+    row = Figure(figsize=(12, 4)).subplots(1, 3)
+    describe_classifier(y, pa).plot(axes=row)
+    assert [ax.get_title() for ax in row] == [
+        "Accuracy with 95 % intervals",
+        "Confusion matrix (counts)",
+        "Recall per class",
+    ]
+
+
+def test_plot_draws_only_the_panels_named(comparison):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(10, 3.6))
+    left, right = fig.subplots(1, 2)
+    assert comparison.plot(axes={"accuracy": left, "roc": right}) is fig
+    assert left.get_title().startswith("Accuracy with 95 %")
+    assert right.get_title().startswith("ROC curves")
+    assert len(fig.axes) == 2
+    only = Figure().subplots()
+    describe_classifier(*make_pair(50, 6, 2, 5)[:2]).plot(axes={"recall": only})
+    assert only.get_title() == "Recall per class" and len(only.patches) == 2
+
+
+def test_plot_again_into_the_same_axes_redraws_in_place(comparison, scored):
+    """A widget calls plot() on every update: the result equals a first drawing."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from matplotlib.figure import Figure
+
+    y, pa, pb, sa, sb = scored
+    small = compare_classifiers(y[:60], pa[:60], pb[:60], scores_a=sa[:60], scores_b=sb[:60],
+                                names=("first", "second"))  # fmt: skip
+    fresh = Figure(figsize=(10, 7))
+    fresh_axes = fresh.subplots(2, 2)
+    comparison.plot(axes=fresh_axes, legend_loc="center right")
+    reused = Figure(figsize=(10, 7))
+    reused_axes = reused.subplots(2, 2)
+    small.plot(axes=reused_axes, legend_loc="center right")  # wider intervals first
+    ticks = reused_axes[0, 0].xaxis.get_major_ticks()
+    comparison.plot(axes=reused_axes, legend_loc="center right")
+    assert reused_axes[0, 0].xaxis.get_major_ticks()[0] is ticks[0]  # kept, not rebuilt
+    for new, old in zip(fresh_axes.flat, reused_axes.flat, strict=True):
+        assert new.get_xlim() == old.get_xlim() and new.get_ylim() == old.get_ylim()
+        assert len(new.lines) == len(old.lines) and len(new.containers) == len(old.containers)
+        assert len(new.texts) == len(old.texts) and len(new.images) == len(old.images)
+    assert _png(fresh) == _png(reused)
+    # the recall bars of a report without scores are replaced too
+    y, pa, _ = make_pair(50, 6, 2, 5)
+    row = Figure(figsize=(12, 4)).subplots(1, 3)
+    for _ in range(2):
+        describe_classifier(y, pa).plot(axes=row)
+    assert len(row[2].patches) == 2 and len(row[1].texts) == 4
+
+
+def test_plot_bad_axes_and_legend_loc(comparison):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from matplotlib.figure import Figure
+
+    grid = Figure().subplots(2, 2)
+    with pytest.raises(ValueError, match=r"^legend_loc must be one of 'best', .*; got 'middle'"):
+        comparison.plot(legend_loc="middle")
+    with pytest.raises(ValueError, match=r"^legend_loc must be one of"):
+        comparison.plot(axes=grid, legend_loc=7)
+    with pytest.raises(ValueError, match=r"^axes must be 4 matplotlib Axes .*got 3 item"):
+        comparison.plot(axes=grid.flat[:3])
+    with pytest.raises(ValueError, match=r"^axes must be 4 matplotlib Axes .*got 1 item"):
+        comparison.plot(axes=grid[0, 0])
+    with pytest.raises(ValueError, match=r"^axes must be 3 matplotlib Axes"):
+        comparison.a.plot(axes=grid)
+    with pytest.raises(TypeError, match=r"^axes must hold matplotlib Axes; got str"):
+        comparison.plot(axes=["a", "b", "c", "d"])
+    with pytest.raises(TypeError, match=r"^axes must hold matplotlib Axes; got int 3 for the pan"):
+        comparison.plot(axes={"accuracy": 3})
+    with pytest.raises(ValueError, match=r"^axes must map panel names .*got the key 'recall'"):
+        comparison.plot(axes={"recall": grid[0, 0]})  # with scores the last panel is "roc"
+    with pytest.raises(ValueError, match=r"^axes must name at least one of the panels"):
+        comparison.plot(axes={})
+    other = Figure().subplots()
+    with pytest.raises(ValueError, match=r"^axes must all belong to one figure"):
+        comparison.plot(axes={"accuracy": grid[0, 0], "difference": other})
+
+
 def test_import_does_not_load_matplotlib():
     import subprocess
     import sys
