@@ -81,7 +81,8 @@ class LiveFigure:
     :meth:`show`, which draws the figure once into a PNG and displays it. The first
     :meth:`show` lays the figure out (constrained layout, as the course style does), and the
     layout is then kept (``freeze_layout=True``), so later draws skip the layout engine: give
-    titles a fixed number of lines so that the kept layout fits every update.
+    titles a fixed number of lines so that the kept layout fits every update; the picture is the
+    whole figure (not cropped as the inline backend crops), so labels must fit inside it.
 
     The figure is not registered with pyplot, so the inline backend never shows it a second
     time at the end of a cell, and ``plt.close`` does not affect it.
@@ -124,6 +125,7 @@ class LiveFigure:
         freeze_layout: bool = True,
         **subplot_kw: Any,
     ) -> None:
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
         from matplotlib.figure import Figure
 
         from evalkit._validation import as_count
@@ -133,18 +135,27 @@ class LiveFigure:
         if not isinstance(freeze_layout, bool):
             raise TypeError(f"freeze_layout must be True or False, got {freeze_layout!r}")
         self.figure = Figure(figsize=figsize, layout="constrained")
+        self._canvas = FigureCanvasAgg(self.figure)
         self.axes = self.figure.subplots(nrows, ncols, squeeze=True, **subplot_kw)
         self._freeze_layout = freeze_layout
         self._laid_out = False
 
     def png(self) -> bytes:
-        """Draw the figure once and return it as PNG bytes (the resolution of ``savefig.dpi``)."""
+        """Draw the figure once and return it as PNG bytes (at the figure's ``dpi``).
+
+        The first call lays the figure out (matplotlib's ``savefig``: a measuring pass, then
+        the draw); later calls with the layout kept draw once with the Agg canvas directly,
+        because ``savefig`` makes its measuring pass whenever a figure has any layout engine.
+        """
         import io
 
         buffer = io.BytesIO()
-        self.figure.savefig(buffer, format="png")
-        if self._freeze_layout and not self._laid_out:
-            self.figure.set_layout_engine("none")  # keep the positions just computed
+        if self._laid_out and self._freeze_layout:
+            self._canvas.print_png(buffer)
+        else:
+            self.figure.savefig(buffer, format="png", dpi=self.figure.dpi)
+            if self._freeze_layout:
+                self.figure.set_layout_engine("none")  # keep the positions just computed
         self._laid_out = True
         return buffer.getvalue()
 

@@ -18,11 +18,36 @@ def _pixels(png: bytes) -> np.ndarray:
     return imread(io.BytesIO(png), format="png")
 
 
-def test_live_figure_png_has_the_figure_size_at_savefig_dpi():
-    with matplotlib.rc_context({"savefig.dpi": 100}):
+def test_live_figure_png_has_the_figure_size_at_the_figure_dpi_every_time():
+    with matplotlib.rc_context({"figure.dpi": 100, "savefig.dpi": 72}):
         live = LiveFigure(figsize=(4, 3))
-        live.axes.plot([0, 1], [0, 1])
-        assert _pixels(live.png()).shape[:2] == (300, 400)
+    live.axes.plot([0, 1], [0, 1])
+    assert _pixels(live.png()).shape[:2] == (300, 400)  # laid out
+    assert _pixels(live.png()).shape[:2] == (300, 400)  # drawn once, layout kept
+
+
+def test_live_figure_draws_once_per_update_after_the_first(monkeypatch):
+    live = LiveFigure(figsize=(3, 2))
+    live.axes.plot([0, 1], [0, 1])
+    live.png()
+    draws = []
+    original = type(live.figure).draw
+    monkeypatch.setattr(
+        type(live.figure), "draw", lambda fig, renderer: draws.append(1) or original(fig, renderer)
+    )
+    live.png()
+    assert len(draws) == 1
+
+
+def test_live_figure_kept_layout_gives_the_same_picture_as_savefig():
+    live = LiveFigure(figsize=(3, 2))
+    (line,) = live.axes.plot([0, 1], [0, 1])
+    live.png()
+    line.set_ydata([1, 0])
+    once = live.png()
+    buffer = io.BytesIO()
+    live.figure.savefig(buffer, format="png", dpi=live.figure.dpi)
+    assert np.array_equal(_pixels(once), _pixels(buffer.getvalue()))
 
 
 def test_live_figure_default_size_is_the_course_style_size():
