@@ -759,13 +759,37 @@ def _paired_pvalues(
     return np.where(m > 0, stats.norm.sf(z), 1.0)
 
 
+# McNemar's forms decide from (b, c) alone, so the edge for each m does not depend on N: the
+# longest edge array computed for a (test, alternative, level) serves every N up to its length.
+# A planner or a widget asks for the same few levels again and again.
+_EDGES: dict[tuple[str, str, float], np.ndarray] = {}
+_EDGES_KEPT = 16
+
+
 def _last_rejecting_b(size: int, test: str, alternative: str, alpha: float) -> np.ndarray:
     """For each m = 0 … N, the largest b that rejects in the lower tail (−1 if none).
 
     ``alternative`` is "less" (the search runs over b = 0 … m) or "two-sided" (b = 0 … ⌊m/2⌋);
     on that range every test's p-value, given m = b + c, does not decrease with b, so a
     vectorized bisection over b (about log2(N) steps for all m at once) finds the edge.
+    McNemar's forms reuse an edge computed before (read-only); Günter's depends on N.
     """
+    if test == "guenter":
+        return _bisect_last_rejecting_b(size, test, alternative, alpha)
+    key = (test, alternative, float(alpha))
+    edge = _EDGES.get(key)
+    if edge is None or edge.size < size + 1:
+        edge = _bisect_last_rejecting_b(size, test, alternative, alpha)
+        edge.setflags(write=False)
+        _EDGES.pop(key, None)
+        while len(_EDGES) >= _EDGES_KEPT:
+            _EDGES.pop(next(iter(_EDGES)))  # the oldest
+        _EDGES[key] = edge
+    return edge[: size + 1]
+
+
+def _bisect_last_rejecting_b(size: int, test: str, alternative: str, alpha: float) -> np.ndarray:
+    """:func:`_last_rejecting_b` computed afresh."""
     m = np.arange(size + 1)
     top = m if alternative == "less" else m // 2
     left = np.full(m.shape, -1)  # invariant: b ≤ left rejects (left = −1: nothing known) …

@@ -1296,3 +1296,18 @@ def test_pairwise_mcnemar_small_example_by_hand():
 def test_cochran_and_pairwise_bad_inputs(function, kwargs, error, message):
     with pytest.raises(error, match=message):
         function(**kwargs)
+
+
+def test_rejection_edges_reused_for_a_smaller_n_equal_a_fresh_computation():
+    # the edge of McNemar's forms for each m does not depend on N: a cached longer edge,
+    # sliced, must equal the bisection done afresh for the smaller N
+    from evalkit import paired
+
+    for test in ("mid-p", "exact", "asymptotic", "corrected"):
+        for alternative in ("two-sided", "less"):
+            paired._EDGES.clear()
+            long = paired._last_rejecting_b(400, test, alternative, 0.05)
+            short = paired._last_rejecting_b(57, test, alternative, 0.05)
+            fresh = paired._bisect_last_rejecting_b(57, test, alternative, 0.05)
+            assert np.array_equal(short, fresh) and np.array_equal(long[:58], fresh)
+            assert not short.flags.writeable
