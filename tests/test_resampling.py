@@ -762,18 +762,27 @@ def _notebook_namespace(stem, cell_ids):
 
 
 def _call_quietly(function, *args):
+    """What a widget's function prints, and the pictures it displays (LiveFigure PNGs)."""
     import contextlib
     import io
+    from unittest import mock
 
     import matplotlib.pyplot as plt
 
-    printed = io.StringIO()
+    printed, shown = io.StringIO(), []
     try:
-        with contextlib.redirect_stdout(printed):
+        with (
+            contextlib.redirect_stdout(printed),
+            mock.patch("IPython.display.display", side_effect=shown.append),
+        ):
             function(*args)
     finally:
         plt.close("all")
-    return printed.getvalue()
+    return printed.getvalue(), shown
+
+
+def _one_png(shown) -> bool:
+    return len(shown) == 1 and getattr(shown[0], "data", b"")[:4] == b"\x89PNG"
 
 
 @pytest.mark.slow
@@ -781,13 +790,20 @@ def test_notebook_05_widget_works_at_both_ends_of_every_control():
     # Issue 21: every setting of the widget of section 7 draws (no traceback, no warning)
     ns = _notebook_namespace(
         "05_cross_validation",
-        [("aeb7257d", None), ("a7aca017", None), ("c8b7d75a", "sizes = ["), ("066cc076", None)],
+        [
+            ("aeb7257d", None),
+            ("a7aca017", None),
+            ("c8b7d75a", "sizes = ["),
+            ("066cc076", None),
+            ("db52032c", None),
+        ],
     )
     settings_ = [
         (k, n, learner) for k in (2, 20) for n in (30, 400) for learner in ns["WIDGET_LEARNERS"]
     ]
     for k, n, learner in [*settings_, (5, 100, "naive Bayes")]:
-        assert _call_quietly(ns["draw_cv_spread"], k, n, learner) == ""
+        printed, shown = _call_quietly(ns["draw_cv_spread"], k, n, learner)
+        assert printed == "" and _one_png(shown), (k, n, learner)
 
 
 @pytest.mark.slow
@@ -798,5 +814,7 @@ def test_notebook_09_widget_works_at_both_ends_of_every_control():
     for n_items in (10, 500, 1000):
         for method in ("percentile", "bca"):
             for confidence in (0.9, 0.95, 0.99):
-                printed = _call_quietly(ns["draw_accuracy_intervals"], n_items, method, confidence)
-                assert f"of {n_items} correct" in printed
+                printed, shown = _call_quietly(
+                    ns["draw_accuracy_intervals"], n_items, method, confidence
+                )
+                assert f"of {n_items} correct" in printed and _one_png(shown)
