@@ -385,8 +385,8 @@ def widget_explanation(number: str, widget: dict, floor: float | None) -> str:
             text += (
                 f" Constrained layout, which the course style turns on for every figure "
                 f"(`figure.constrained_layout.use`), is {format_seconds(layout)} of the profiled "
-                f"call ({100 * layout / total:.0f} %); a widget's figure could instead be created "
-                "with `layout=None` and fixed margins (`fig.subplots_adjust(...)`)."
+                f"call ({100 * layout / total:.0f} %); a `LiveFigure` runs it once, at its first "
+                "draw, and keeps that layout for every update."
             )
         if floor:
             text += (
