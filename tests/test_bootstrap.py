@@ -477,12 +477,3 @@ def test_bad_samples_and_statistics():
             rng=0,
             rounds=200,
         )
-
-
-def test_import_does_not_load_matplotlib():
-    import subprocess
-    import sys
-
-    code = "import sys, evalkit.bootstrap; print('matplotlib' in sys.modules)"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "False"

@@ -456,18 +456,6 @@ def test_trials_for_error_rate_bad_input(args, exc, match):
         trials_for_error_rate(*args)
 
 
-def test_import_does_not_load_plotting():
-    import subprocess
-    import sys
-
-    code = (
-        "import sys, evalkit.metrics, evalkit.roc; "
-        "print('matplotlib' in sys.modules or 'ipywidgets' in sys.modules)"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "False"
-
-
 # --------------------------------------------------------------------------------------------
 # calibration, many classes, kappa (issue 26)
 

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import functools
 import importlib
+import importlib.metadata
+import json
 import os
 import pkgutil
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 try:
     import tomllib
@@ -71,31 +75,78 @@ def test_python_requirement_matches_the_readme():
     assert "3.10" in (REPO / "README.md").read_text(encoding="utf-8")
 
 
-def _modules_imported_by(statement: str) -> set[str]:
-    code = f"import sys; {statement}; print('\\n'.join(sorted(sys.modules)))"
-    out = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=REPO
-    ).stdout
-    return set(out.split())
-
-
-def test_import_evalkit_loads_neither_matplotlib_nor_ipywidgets():
-    loaded = _modules_imported_by("import evalkit")
-    assert "numpy" in loaded
-    assert not {m for m in loaded if m.split(".")[0] in {"matplotlib", "ipywidgets", "sklearn"}}
-
-
 MODULES = sorted(
     m.name
     for m in pkgutil.iter_modules(evalkit.__path__)
     if m.name not in {"plots", "widgets", "__main__"}
 )
 
+#: Top-level packages that neither ``import evalkit`` nor any computational module may load
+#: (evalkit.plots is the one module that imports matplotlib).
+FORBIDDEN = ("matplotlib", "ipywidgets", "sklearn")
+
+# Run by one interpreter: imports the modules named in argv[2:] in turn and prints, for each, the
+# forbidden packages (argv[1]) in sys.modules right after its import, the top-level packages then
+# loaded, and the error if the import failed. It stops after the first module that loaded a
+# forbidden package or failed: what the later ones load is then tried in a fresh interpreter.
+_IMPORT_PROBE = """
+import json, sys, traceback
+forbidden = set(sys.argv[1].split(","))
+report = []
+for name in sys.argv[2:]:
+    try:
+        __import__(name)
+    except BaseException:
+        report.append([name, [], [], traceback.format_exc()])
+        break
+    bad = sorted(m for m in sys.modules if m.split(".")[0] in forbidden)
+    report.append([name, bad, sorted({m.split(".")[0] for m in sys.modules}), None])
+    if bad:
+        break
+print(json.dumps(report))
+"""
+
+
+@functools.cache
+def _imports() -> dict[str, tuple[list[str], set[str], str | None]]:
+    """``{module: (forbidden modules loaded, top-level packages loaded, import error)}``.
+
+    For ``evalkit`` and every computational module, as if it were imported by a fresh
+    interpreter: each is imported right after modules that loaded nothing forbidden, so a
+    forbidden package that appears with its import was loaded by it (or by what it imports).
+    One interpreter does it all unless a module is at fault.
+    """
+    names = ["evalkit", *(f"evalkit.{module}" for module in MODULES)]
+    found = {}
+    while names:
+        done = subprocess.run(
+            [sys.executable, "-c", _IMPORT_PROBE, ",".join(FORBIDDEN), *names],
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=REPO,
+        )
+        report = json.loads(done.stdout)
+        for name, bad, packages, error in report:
+            found[name] = (bad, set(packages), error)
+        names = names[len(report) :]
+    return found
+
+
+def test_import_evalkit_loads_neither_matplotlib_nor_ipywidgets():
+    bad, packages, error = _imports()["evalkit"]
+    assert error is None, error
+    assert "numpy" in packages
+    assert not bad, f"import evalkit loads {bad}"
+
 
 @pytest.mark.parametrize("module", MODULES)
 def test_no_computational_module_imports_plotting_or_widgets(module):
-    loaded = _modules_imported_by(f"import evalkit.{module}")
-    assert not {m for m in loaded if m.split(".")[0] in {"matplotlib", "ipywidgets"}}, module
+    # also what tests/test_{paired,report,multiple,metrics,bootstrap}.py once checked each in an
+    # interpreter of their own
+    bad, _, error = _imports()[f"evalkit.{module}"]
+    assert error is None, error
+    assert not bad, f"import evalkit.{module} loads {', '.join(bad)}"
 
 
 def test_plots_changes_no_global_state_at_import():
@@ -155,18 +206,72 @@ def _readme_practitioner_snippet() -> str:
     return re.search(r"```python\n(.*?)```", section, re.DOTALL).group(1)
 
 
+def _runtime_distributions() -> list[importlib.metadata.Distribution]:
+    """This environment's installations of evalkit's dependencies and of theirs, recursively."""
+    from packaging.requirements import Requirement
+
+    meta = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    found: dict[str, importlib.metadata.Distribution] = {}
+    todo = list(meta["dependencies"])
+    while todo:
+        requirement = Requirement(todo.pop())
+        if requirement.marker and not requirement.marker.evaluate({"extra": ""}):
+            continue  # e.g. tomli on Python ≥ 3.11, or another package's optional extra
+        name = requirement.name.lower().replace("_", "-")
+        if name not in found:
+            found[name] = importlib.metadata.distribution(name)
+            todo += found[name].requires or []
+    return list(found.values())
+
+
+def _link_runtime_dependencies(python: str) -> None:
+    """Make numpy and scipy (and what they need) importable in the venv of ``python``, no copies.
+
+    Their top-level folders and files (package, bundled libraries, .dist-info) are symlinked
+    into the venv's site-packages, as if pip had installed them: only they, not this
+    environment's other packages (matplotlib, scikit-learn, the checkout's editable evalkit),
+    become importable there.
+    """
+    purelib = "import sysconfig; print(sysconfig.get_path('purelib'))"
+    site = subprocess.run(
+        [python, "-c", purelib], check=True, capture_output=True, text=True, timeout=60
+    ).stdout.strip()
+    for dist in _runtime_distributions():
+        tops = {Path(str(f)).parts[0] for f in dist.files or ()} - {".."}  # not bin/ scripts
+        for top in sorted(tops):
+            (Path(site) / top).symlink_to(Path(dist.locate_file(top)))
+
+
 @pytest.mark.slow
 def test_a_wheel_installs_and_runs_in_a_fresh_virtual_environment(tmp_path):
+    """The wheel, installed into a new venv, runs the README's snippet and finds its data.
+
+    By default (cheap: nothing is downloaded or unpacked) the venv is made without pip, the
+    wheel is installed into it with this environment's pip and ``--no-deps``, and the installed
+    numpy and scipy of this environment are linked into it (:func:`_link_runtime_dependencies`).
+    With ``EVALKIT_THOROUGH=1`` (``make test-thorough``) the venv gets its own pip and the wheel
+    is installed with its dependencies from the package index, as a user would.
+    """
+    thorough = os.environ.get("EVALKIT_THOROUGH") == "1"
     wheels, venv, work = tmp_path / "wheels", tmp_path / "venv", tmp_path / "work"
     work.mkdir()
     build = [sys.executable, "-m", "pip", "wheel", str(REPO), "--no-deps", "-q", "-w", str(wheels)]
     subprocess.run(build, check=True, timeout=600, capture_output=True)
     (wheel,) = wheels.glob("*.whl")
     assert wheel.name.startswith("evalkit_course-")  # the distribution name, not 'evalkit'
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
+    make_venv = [sys.executable, "-m", "venv", str(venv)]
+    if not thorough:
+        make_venv.append("--without-pip")
+    subprocess.run(make_venv, check=True, timeout=300)
     python = str(venv / "bin" / "python")
-    install = [python, "-m", "pip", "install", "-q", str(wheel)]
+    if thorough:
+        install = [python, "-m", "pip", "install", "-q", str(wheel)]
+    else:
+        pip = [sys.executable, "-m", "pip", "--python", python]
+        install = [*pip, "install", "-q", "--no-deps", "--no-index", str(wheel)]
     subprocess.run(install, check=True, timeout=900, capture_output=True)
+    if not thorough:
+        _link_runtime_dependencies(python)
 
     def run(*args: str) -> subprocess.CompletedProcess:
         env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "EVALKIT_DATA")}

@@ -1129,18 +1129,6 @@ def test_mcnemar_signature_is_stable():
     assert params["exact"].kind is inspect.Parameter.KEYWORD_ONLY
 
 
-def test_import_does_not_load_plotting_or_widgets():
-    import subprocess
-    import sys
-
-    code = (
-        "import sys, evalkit.paired; "
-        "print(any(m in sys.modules for m in ('matplotlib', 'ipywidgets', 'sklearn')))"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "False"
-
-
 # --------------------------------------------------------------------------------------------
 # Cochran's Q and pairwise McNemar tests with Holm (issue 26)
 

@@ -685,15 +685,6 @@ def test_plot_bad_axes_and_legend_loc(comparison):
         comparison.plot(axes={"accuracy": grid[0, 0], "difference": other})
 
 
-def test_import_does_not_load_matplotlib():
-    import subprocess
-    import sys
-
-    code = "import sys, evalkit.report; print('matplotlib' in sys.modules)"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "False"
-
-
 def test_result_types(comparison):
     assert isinstance(comparison, Comparison)
     assert str(comparison) == comparison.summary()
