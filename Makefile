@@ -23,7 +23,8 @@ LAB_OFFLINE := --LabApp.news_url=None \
                --LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate \
                --LabApp.app_settings_dir=$(CURDIR)/tools/lab-settings
 
-.PHONY: install lab test test-unit test-notebooks test-browser test-thorough lint notebooks html \
+.PHONY: install lab test test-unit test-notebooks test-browser test-browser-site \
+        test-browser-notebooks-a test-browser-notebooks-b test-thorough lint notebooks html \
         student bench clean
 
 install: $(STAMP)
@@ -46,12 +47,17 @@ $(SITE_STAMP): $(STAMP)
 lab: install
 	$(BIN)/jupyter lab notebooks/00_start_here.ipynb $(LAB_OFFLINE) $(LAB_ARGS)
 
-# The three parts run at the same time (each mostly waits on a kernel or the browser, and the
-# machine has cores to spare); -O prints each part's output in one piece when it ends. Each
-# part's wall time goes to build/test-times/ (tools/timed.py; benchmarks/RESULTS.md shows them).
+# The parts run at the same time, so that both cores stay busy (each part mostly waits on a
+# kernel or the browser at some moment); -O prints each part's output in one piece when it
+# ends. The browser's notebooks are split in two ranges, each with its own JupyterLab, so that
+# no part is much longer than the others. Each part's wall time goes to build/test-times/
+# (tools/timed.py; benchmarks/RESULTS.md shows them).
+TEST_PARTS := test-unit test-notebooks test-browser-site test-browser-notebooks-a \
+              test-browser-notebooks-b
 test: install $(SITE_STAMP)
-	@$(TIMED) "make test (after install): all three parts at once" -- \
-		$(MAKE) --no-print-directory -j3 -O test-unit test-notebooks test-browser
+	@rm -rf build/test-times
+	@$(TIMED) "make test (after install): all parts at once" -- \
+		$(MAKE) --no-print-directory -j5 -O $(TEST_PARTS)
 
 test-unit: install
 	@$(TIMED) "make test: unit and property tests" -- \
@@ -67,14 +73,28 @@ test-notebooks: install
 # 60, the student copies executed here as well as in the browser, and every notebook a second
 # time under nbval (a third independent run).
 test-thorough: install
-	HYPOTHESIS_PROFILE=thorough EVALKIT_RUN_STUDENT_COPIES=1 $(BIN)/python -m pytest tests \
+	HYPOTHESIS_PROFILE=thorough EVALKIT_RUN_STUDENT_COPIES=1 EVALKIT_THOROUGH=1 \
+		$(BIN)/python -m pytest tests \
 		evalkit --ignore=tests/browser $(PYTEST_ARGS)
 	$(NOTEBOOK_ENV) $(BIN)/python -m pytest $(NBVAL) notebooks -q $(PYTEST_ARGS)
 
 # JupyterLab (every student copy run, every widget control moved) and the static site in
 # headless Chromium (skipped, with the reason, without Chromium)
-test-browser: $(SITE_STAMP)
-	@$(TIMED) "make test: browser tests" -- $(BIN)/python -m pytest tests/browser -rs $(PYTEST_ARGS)
+test-browser: test-browser-site test-browser-notebooks-a test-browser-notebooks-b
+
+test-browser-site: $(SITE_STAMP)
+	@$(TIMED) "make test: browser, the website" -- \
+		$(BIN)/python -m pytest tests/browser/test_site.py -rs $(PYTEST_ARGS)
+
+test-browser-notebooks-a: $(SITE_STAMP)
+	@$(TIMED) "make test: browser, notebooks 00-06 in JupyterLab" -- \
+		env EVALKIT_BROWSER_NOTEBOOKS=00-06 \
+		$(BIN)/python -m pytest tests/browser/test_widgets.py -rs $(PYTEST_ARGS)
+
+test-browser-notebooks-b: $(SITE_STAMP)
+	@$(TIMED) "make test: browser, notebooks 07-14 in JupyterLab" -- \
+		env EVALKIT_BROWSER_NOTEBOOKS=07-14 \
+		$(BIN)/python -m pytest tests/browser/test_widgets.py -rs $(PYTEST_ARGS)
 
 lint: install
 	$(BIN)/ruff check evalkit tests notebooks tools benchmarks conftest.py

@@ -44,7 +44,38 @@ def chromium_path() -> str | None:
     return os.environ.get("EVALKIT_CHROMIUM") or shutil.which("chromium")
 
 
+def _notebook_range() -> tuple[int, int] | None:
+    """``$EVALKIT_BROWSER_NOTEBOOKS`` ("00-07"): the notebooks whose widgets this run tests.
+
+    `make test` runs the notebooks' browser tests in two processes at once, each on its own
+    range, so that the slowest part of the test loop is split over both cores.
+    """
+    spec = os.environ.get("EVALKIT_BROWSER_NOTEBOOKS")
+    if not spec:
+        return None
+    first, _, last = spec.partition("-")
+    try:
+        return int(first), int(last or first)
+    except ValueError:
+        raise pytest.UsageError(
+            "EVALKIT_BROWSER_NOTEBOOKS must be a range of notebook numbers like 00-07; "
+            f"got {spec!r}"
+        ) from None
+
+
 def pytest_collection_modifyitems(config, items):
+    chosen = _notebook_range()
+    if chosen is not None:
+        keep, drop = [], []
+        for item in items:
+            stem = getattr(item, "callspec", None) and item.callspec.params.get("stem")
+            # a test of no notebook (the error-detector probe) runs with the first range only
+            number = int(stem[:2]) if stem else 0
+            inside = chosen[0] <= number <= chosen[1]
+            (keep if inside else drop).append(item)
+        if drop:
+            config.hook.pytest_deselected(items=drop)
+            items[:] = keep
     missing = []
     if chromium_path() is None:
         missing.append("no Chromium found (apt-get install chromium, or set EVALKIT_CHROMIUM)")

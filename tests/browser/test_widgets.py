@@ -12,7 +12,7 @@ No timeout stands in for "the update is done": a hook in the page counts the ker
 status messages, and a control that changed value is waited for until the kernel has answered
 it. The same hook times each update as a student feels it, from the key press, click or choice
 to the frame in which the new output (its images decoded) is on the page; the times go to
-build/browser-latency.json (benchmarks/bench_test_loop.py reports their medians per widget in
+build/browser-latency/ (benchmarks/bench_test_loop.py reports their medians per widget in
 benchmarks/RESULTS.md). One screenshot per notebook is kept in build/screenshots/.
 """
 
@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import re
 import statistics
+import time
 
 import pytest
 
@@ -30,7 +31,7 @@ from tests.conftest import NOTEBOOKS, REPO
 STEMS = sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb"))
 RUN_TIMEOUT_MS = 240_000
 UPDATE_TIMEOUT_MS = 60_000
-LATENCY_FILE = REPO / "build" / "browser-latency.json"
+LATENCY_DIR = REPO / "build" / "browser-latency"  # one file per notebook
 
 _SLIDER = ".widget-slider"
 _DROPDOWN = ".widget-dropdown select"
@@ -56,17 +57,17 @@ _HOOK_JS = """
     () => {
         const panel = window.jupyterapp.shell.currentWidget;
         const kernel = panel.sessionContext.session.kernel;
-        window.__evalkit = {
-            idle: 0, kernel: kernel, t0: null, t1: null, tIdle: null, armed: false
-        };
+        const state = {idle: 0, kernel: kernel, t0: null, t1: null, tIdle: null, armed: false};
+        window.__evalkit = state;  // this notebook's; the page's next notebook gets its own
         kernel.iopubMessage.connect((_, msg) => {
-            const state = window.__evalkit;
             if (msg.header.msg_type === 'status') {
                 if (msg.content.execution_state === 'idle') state.idle += 1;
             } else if (state.t1 === null) {
                 state.tIdle = performance.now();  // the last message before the new frame
             }
         });
+        if (window.__evalkitListening) return;  // the input listeners: once per page
+        window.__evalkitListening = true;
         for (const type of ['keydown', 'pointerdown', 'change']) {
             document.addEventListener(type, () => {
                 if (window.__evalkit.armed) {
@@ -78,8 +79,11 @@ _HOOK_JS = """
     }
 """
 
-# Before an action: arm the input-time recorder and watch, frame by frame, for the first frame in
-# which the widget's output differs from what it was, with every image decoded (painted).
+# Before an action: arm the input-time recorder and watch for the first frame in which the
+# widget's output differs from what it was, with every image decoded (painted). A
+# MutationObserver wakes the check only when the output's nodes change (checking every frame
+# made the browser itself the largest CPU cost of the test); the watch ends when it has seen
+# the new output, when the next action starts watching, or after a minute.
 _WATCH_JS = (
     """
     ([el, before]) => {
@@ -87,23 +91,45 @@ _WATCH_JS = (
     + _SIGNATURE_JS
     + """;
         const state = window.__evalkit;
+        if (state.stopWatching) state.stopWatching();
         state.t0 = null;
         state.t1 = null;
         state.tIdle = null;
         state.armed = true;
-        const deadline = performance.now() + 60000;
+        let pending = false;
         const check = () => {
+            pending = false;
+            if (state.t1 !== null || signature(el) === before) return;
             const images = [...el.querySelectorAll('.jp-OutputArea-output img')];
-            if (signature(el) !== before && images.every(img => img.complete)) {
+            if (images.every(img => img.complete)) {
                 state.t1 = performance.now();
-            } else if (performance.now() < deadline) {
+                stop();
+            } else {
+                schedule();  // new output, images still decoding: look again next frame
+            }
+        };
+        const schedule = () => {
+            if (!pending) {
+                pending = true;
                 requestAnimationFrame(check);
             }
         };
-        requestAnimationFrame(check);
+        const observer = new MutationObserver(schedule);
+        observer.observe(el, {
+            childList: true, subtree: true, characterData: true, attributes: true,
+            attributeFilter: ['src']
+        });
+        const timer = setTimeout(() => stop(), 60000);
+        const stop = () => {
+            observer.disconnect();
+            clearTimeout(timer);
+        };
+        state.stopWatching = stop;
     }
 """
 )
+
+_STOP_WATCHING_JS = "() => window.__evalkit.stopWatching && window.__evalkit.stopWatching()"
 
 # The values the controls show (slider readouts, chosen entries, checked boxes, pressed toggles).
 _VALUES_JS = """
@@ -238,6 +264,7 @@ def _act(page, widget, action, where: str) -> tuple[bool, tuple[float, float] | 
     action()
     page.wait_for_timeout(50)  # the control's own view updates first (no kernel involved)
     if _values(widget) == values:
+        page.evaluate(_STOP_WATCHING_JS)
         return False, None  # already at that value: nothing was sent to the kernel
     try:
         _wait_until_idle_after(page, idle, where)
@@ -246,6 +273,7 @@ def _act(page, widget, action, where: str) -> tuple[bool, tuple[float, float] | 
     try:  # the new output reaches the page with the kernel's messages; its frame follows
         page.wait_for_function("() => window.__evalkit.t1 !== null", timeout=2_000)
     except Exception:
+        page.evaluate(_STOP_WATCHING_JS)
         return False, None  # same output as before (e.g. the same message at both ends)
     t0, t1, t_idle = page.evaluate(
         "() => [window.__evalkit.t0, window.__evalkit.t1, window.__evalkit.tIdle]"
@@ -265,22 +293,70 @@ def _assert_no_error(widget, where: str) -> None:
         raise AssertionError(f"{where}: the widget prints to stderr:\n{stderr.first.inner_text()}")
 
 
-def _wait_for_kernel(page, lab, notebook: str) -> None:
-    """Wait until the notebook's kernel runs and is idle; accept a kernel-selection dialog."""
-    for _ in range(360):
-        select = page.locator(".jp-Dialog .jp-Dialog-button.jp-mod-accept")
-        if select.count() and select.first.is_visible():
-            select.first.click()
-        if lab.kernel_state(notebook) == "idle":
-            page.wait_for_function(
-                "() => window.jupyterapp && window.jupyterapp.shell.currentWidget"
-                " && window.jupyterapp.shell.currentWidget.sessionContext.session"
-                " && window.jupyterapp.shell.currentWidget.sessionContext.session.kernel",
-                timeout=60_000,
-            )
-            return
-        page.wait_for_timeout(250)
-    raise AssertionError(f"{notebook}: the kernel did not start")
+# Opens a notebook in the JupyterLab page that is already loaded (one page for every notebook:
+# loading the whole application again for each costs seconds), with a Python kernel and no
+# kernel-selection dialog, and makes it the current tab; resolves when its kernel is ready.
+_OPEN_JS = """
+    async path => {
+        const app = window.jupyterapp;
+        const panel = await app.commands.execute(
+            'docmanager:open', {path, factory: 'Notebook', kernel: {name: 'python3'}}
+        );
+        app.shell.activateById(panel.id);
+        await panel.context.ready;
+        await panel.sessionContext.ready;
+        return panel.id;
+    }
+"""
+
+# Shuts the notebook's kernel down and closes its tab without asking (the student copy on the
+# server stays as it was: nothing is saved).
+_CLOSE_JS = """
+    async id => {
+        const panel = [...window.jupyterapp.shell.widgets('main')].find(w => w.id === id);
+        if (!panel) return;
+        await panel.sessionContext.shutdown();
+        panel.dispose();
+    }
+"""
+
+
+@pytest.fixture(scope="module")
+def lab_page(lab, browser):
+    """One JupyterLab page for all the notebooks, with its console errors (reset per notebook)."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{lab.base}/lab?reset&token={lab.token}")
+    page.wait_for_function(
+        "() => window.jupyterapp && window.jupyterapp.shell && window.jupyterapp.commands"
+        " .hasCommand('docmanager:open')",
+        timeout=90_000,
+    )
+    page.evaluate("() => window.jupyterapp.restored")
+    try:
+        yield page, errors
+    finally:
+        page.close()
+
+
+def _open_notebook(page, name: str) -> str:
+    """Open ``name`` in the page, wait until its cells show and its kernel is idle; its id."""
+    panel_id = page.evaluate(_OPEN_JS, name)
+    page.wait_for_selector(f"#{panel_id} .jp-Cell", timeout=90_000)
+    page.wait_for_function(
+        """id => {
+            const panel = window.jupyterapp.shell.currentWidget;
+            const kernel = panel && panel.id === id && panel.sessionContext.session
+                && panel.sessionContext.session.kernel;
+            return kernel && kernel.status === 'idle';
+        }""",
+        arg=panel_id,
+        timeout=90_000,
+    )
+    page.evaluate(_HOOK_JS)
+    return panel_id
 
 
 # The error outputs of the notebook, read from JupyterLab's notebook model (output_type
@@ -324,37 +400,40 @@ def _run_all(page) -> None:
             return failed || done;
         }""",
         timeout=RUN_TIMEOUT_MS,
+        polling=250,  # not every frame: reading every cell's outputs costs the browser
     )
     page.wait_for_function(
         "() => window.__evalkit.kernel.status === 'idle'", timeout=RUN_TIMEOUT_MS
     )
 
 
-def _record_latencies(stem: str, widgets: list[dict]) -> None:
-    """Add this notebook's latencies to build/browser-latency.json (one entry per notebook)."""
-    LATENCY_FILE.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        recorded = json.loads(LATENCY_FILE.read_text())
-    except (OSError, ValueError):
-        recorded = {}
-    recorded[stem] = widgets
-    LATENCY_FILE.write_text(json.dumps(recorded, indent=1, sort_keys=True))
+def _record_latencies(stem: str, widgets: list[dict], phases: dict[str, float]) -> None:
+    """Write this notebook's latencies and phase times to build/browser-latency/<stem>.json."""
+    LATENCY_DIR.mkdir(parents=True, exist_ok=True)
+    record = {"widgets": widgets, "phases_s": phases}
+    (LATENCY_DIR / f"{stem}.json").write_text(json.dumps(record, indent=1, sort_keys=True))
 
 
 @pytest.mark.browser
 @pytest.mark.slow
 @pytest.mark.parametrize("stem", STEMS)
-def test_student_copy_runs_and_every_widget_control_works(stem, lab, browser):
-    page = browser.new_page(viewport={"width": 1400, "height": 1000})
-    console_errors = []
-    page.on("console", lambda m: console_errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: console_errors.append(str(e)))
+def test_student_copy_runs_and_every_widget_control_works(stem, lab, lab_page):
+    page, console_errors = lab_page
+    console_errors.clear()
+    phases, clock = {}, time.perf_counter()
+
+    def phase(name: str) -> None:
+        nonlocal clock
+        now = time.perf_counter()
+        phases[name] = round(now - clock, 2)
+        clock = now
+
+    panel_id = None
     try:
-        page.goto(f"{lab.base}/lab/tree/{stem}.ipynb?reset&token={lab.token}")
-        page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=90_000)
-        _wait_for_kernel(page, lab, f"{stem}.ipynb")
-        page.evaluate(_HOOK_JS)
+        panel_id = _open_notebook(page, f"{stem}.ipynb")
+        phase("open_s")
         _run_all(page)
+        phase("run_all_s")
 
         errors = page.evaluate(_ERRORS_JS)
         assert not errors, f"{stem} (student copy): error output after Run All: {errors}"
@@ -395,32 +474,33 @@ def test_student_copy_runs_and_every_widget_control_works(stem, lab, browser):
         assert moved >= 1, f"{stem}: no interact widget with a slider or dropdown found"
         widget_errors = [e for e in console_errors if "widget" in e.lower() or "model" in e.lower()]
         assert not widget_errors, f"{stem}: console errors: {widget_errors[:5]}"
-        _record_latencies(stem, timings)
+        phase("widgets_s")
+        _record_latencies(stem, timings, phases)
     finally:
-        page.close()
+        if panel_id is not None:
+            page.evaluate(_CLOSE_JS, panel_id)
         lab.shutdown_kernels()
 
 
 @pytest.mark.browser
-def test_run_all_reports_an_error_output_and_not_a_printed_message(lab, browser):
+def test_run_all_reports_an_error_output_and_not_a_printed_message(lab, lab_page):
     # the check above must see a real error and must not mistake a printed message for one
     import nbformat
 
+    page, _ = lab_page
     cells = [
         nbformat.v4.new_code_cell('print("ValueError: printed on purpose")'),
         nbformat.v4.new_code_cell("1 / 0"),
     ]
     name = "zz_error_probe.ipynb"
     nbformat.write(nbformat.v4.new_notebook(cells=cells), lab.root / "notebooks" / name)
-    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    panel_id = None
     try:
-        page.goto(f"{lab.base}/lab/tree/{name}?reset&token={lab.token}")
-        page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=90_000)
-        _wait_for_kernel(page, lab, name)
-        page.evaluate(_HOOK_JS)
+        panel_id = _open_notebook(page, name)
         _run_all(page)
         assert page.evaluate(_ERRORS_JS) == ["cell 2: ZeroDivisionError: division by zero"]
     finally:
-        page.close()
+        if panel_id is not None:
+            page.evaluate(_CLOSE_JS, panel_id)
         lab.shutdown_kernels()
         (lab.root / "notebooks" / name).unlink()
