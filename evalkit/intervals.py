@@ -29,6 +29,7 @@ choice made here (their formulas can leave [0, 1]); the others stay inside by co
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -116,15 +117,91 @@ def _mid_p_tail(p: np.ndarray, n: np.ndarray, k: np.ndarray) -> np.ndarray:
     return 0.5 * (at_least_n + np.where(above, more, 0.0))
 
 
+def _chandrupatla(
+    func: Callable[..., np.ndarray],
+    left: np.ndarray,
+    right: np.ndarray,
+    args: tuple[np.ndarray, ...],
+    xrtol: float = 4 * np.finfo(float).eps,
+) -> np.ndarray:
+    """Roots of ``func(x, *args)`` in the brackets ``[left, right]`` (1-D), elementwise.
+
+    Chandrupatla's (1997) hybrid of inverse quadratic interpolation and bisection, step for step
+    as :func:`scipy.optimize.elementwise.find_root` does it with the tolerances ``xrtol``,
+    ``xatol = fatol = 0`` (so the roots are the same to the last bit), without that function's
+    fixed cost of about a millisecond per iteration: a root far below its bracket's right end
+    (a tiny fractional n in :func:`trials_for_halfwidth`) can take hundreds of iterations. An
+    element stops when ``func`` is 0, when ``|x₂ − x₁| < xrtol·|x|``, or (NaN) when its bracket
+    has no sign change or is not finite.
+    """
+    x1, x2 = np.array(left, dtype=float), np.array(right, dtype=float)
+    f1, f2 = np.asarray(func(x1, *args), dtype=float), np.asarray(func(x2, *args), dtype=float)
+    x3 = f3 = None
+    t: Any = 0.5
+    roots = np.full(x1.shape, np.nan)
+    active = np.arange(x1.size)
+    info = np.finfo(float)
+    max_iterations = math.log2(info.max) - math.log2(info.smallest_normal)
+    iterations = 0
+    with np.errstate(all="ignore"):
+        while True:
+            # termination: the bracket end with the smaller |f| is the root
+            smaller = np.abs(f1) < np.abs(f2)
+            xmin = np.where(smaller, x1, x2)
+            fmin = np.where(smaller, f1, f2)
+            stop = np.abs(fmin) <= 0.0
+            failed = ((np.sign(f1) == np.sign(f2)) | ~(np.isfinite(x1) & np.isfinite(x2))) & ~stop
+            failed |= np.isnan(f1) & np.isnan(f2) & ~stop
+            xmin[failed] = np.nan
+            stop |= failed
+            dx = np.abs(x2 - x1)
+            tol = np.abs(xmin) * xrtol
+            stop |= dx < tol
+            if stop.any():
+                roots[active[stop]] = xmin[stop]
+                go = ~stop
+                active, args = active[go], tuple(a[go] for a in args)
+                x1, x2, f1, f2, dx, tol = x1[go], x2[go], f1[go], f2[go], dx[go], tol[go]
+                xmin = xmin[go]
+                if x3 is not None:
+                    x3, f3 = x3[go], f3[go]
+                if np.ndim(t):
+                    t = t[go]
+            if active.size == 0:
+                break
+            if iterations > 0:
+                # the next point: inverse quadratic interpolation where it is safe, else bisection
+                xi1 = (x1 - x2) / (x3 - x2)
+                phi1 = (f1 - f2) / (f3 - f2)
+                alpha = (x3 - x1) / (x2 - x1)
+                j = ((1 - np.sqrt(1 - xi1)) < phi1) & (phi1 < np.sqrt(xi1))
+                f1j, f2j, f3j, alphaj = f1[j], f2[j], f3[j], alpha[j]
+                t = np.full_like(alpha, 0.5)
+                first = f1j / (f1j - f2j) * f3j / (f3j - f2j)
+                t[j] = first - alphaj * f1j / (f3j - f1j) * f2j / (f2j - f3j)
+                tl = 0.5 * tol / dx
+                t = np.clip(t, tl, 1 - tl)
+            if iterations >= max_iterations:
+                roots[active] = xmin
+                break
+            x = x1 + t * (x2 - x1)
+            f = np.asarray(func(x, *args), dtype=float)
+            x3, f3 = x2.copy(), f2.copy()
+            same = np.sign(f) == np.sign(f1)
+            x3[same], f3[same] = x1[same], f1[same]
+            x2[~same], f2[~same] = x1[~same], f1[~same]
+            x1, f1 = x, f
+            iterations += 1
+    return roots
+
+
 def _mid_p_lower(n: np.ndarray, k: np.ndarray, alpha: float) -> np.ndarray:
     """The p solving P(X > n) + ½P(X = n) = α/2 (0 where n = 0), by bracketed root finding.
 
     The root lies between the Clopper–Pearson lower limits for n and n + 1 (where P(X ≥ n) and
     P(X ≥ n + 1) reach α/2), so that bracket is always valid; Chandrupatla's method
-    (:func:`scipy.optimize.elementwise.find_root`) solves all limits at once.
+    (:func:`_chandrupatla`) solves all limits at once.
     """
-    from scipy.optimize.elementwise import find_root  # loaded on first use: import stays light
-
     n, k = np.broadcast_arrays(n, k)
     low = np.zeros(n.shape)
     solve = n > 0
@@ -138,13 +215,12 @@ def _mid_p_lower(n: np.ndarray, k: np.ndarray, alpha: float) -> np.ndarray:
         inside = _mid_p_tail(left, ns, ks) < alpha / 2
         limit = left.copy()
         if inside.any():
-            root = find_root(
+            limit[inside] = _chandrupatla(
                 lambda p, n_, k_: _mid_p_tail(p, n_, k_) - alpha / 2,
-                (left[inside], right[inside]),
-                args=(ns[inside], ks[inside]),
-                tolerances={"xrtol": 4 * np.finfo(float).eps, "xatol": 0.0, "fatol": 0.0},
+                left[inside],
+                right[inside],
+                (ns[inside], ks[inside]),
             )
-            limit[inside] = root.x
         low[solve] = limit
     return low
 
@@ -153,10 +229,12 @@ def _mid_p_limits(n: np.ndarray, k: np.ndarray, confidence: float):
     # Lancaster (1961) mid-p; Berry & Armitage (1995): lower limit solves
     #   P(X > n) + ½·P(X = n) = α/2, the upper limit P(X < n) + ½·P(X = n) = α/2,
     # and by the symmetry X ↔ K − X, p ↔ 1 − p the upper limit is 1 − lower(K − n).
+    # Both limits are solved in one call of the root finder (its iterations have a fixed cost;
+    # each element's iterations are independent of the others').
     alpha = 1.0 - confidence
-    low = _mid_p_lower(n, k, alpha)
-    high = 1.0 - _mid_p_lower(k - n, k, alpha)
-    return low, high
+    n, k = np.broadcast_arrays(n, k)
+    both = _mid_p_lower(np.stack([n, k - n]), np.stack([k, k]), alpha)
+    return both[0, ...], 1.0 - both[1, ...]
 
 
 def _wald_limits(n: np.ndarray, k: np.ndarray, confidence: float):
@@ -726,6 +804,9 @@ def _to_output(arr: np.ndarray) -> Any:
 
 
 _MAX_TRIALS = 2**52  # beyond this, K is no longer exactly representable as a float
+# trials_for_halfwidth tries about this many K per call of the formulas for a single halfwidth
+# (fewer each for an array): half of them powers of two, as the larger K cost more (betaincinv)
+_CANDIDATES = 16
 
 
 def trials_for_halfwidth(
@@ -771,27 +852,59 @@ def trials_for_halfwidth(
     confidence = check_confidence(confidence)
     h, r = broadcast(halfwidth=h, rate=r)
 
-    def too_wide(k: np.ndarray) -> np.ndarray:
-        low, high = _limits(method, r * k, k, confidence)
-        return (high - low) / 2 > h
+    shape = h.shape
+    h, r = h.reshape(-1), r.reshape(-1)
 
+    def too_wide(k: np.ndarray, which: np.ndarray) -> np.ndarray:
+        """Whether K = ``k[j, i]`` is too small for element ``which[i]`` (k: (m, len(which)))."""
+        low, high = _limits(method, r[which] * k, k, confidence)
+        return (high - low) / 2 > h[which]
+
+    # Each element's search is the same as one by one: K = smallest, 2·smallest, 4·smallest, …
+    # until one is wide enough, then bisection on the integers between that K and the one before.
+    # A call of the interval formulas has a fixed cost (mid-p's root finder: per iteration), so
+    # the candidates of several steps are tried in one call: the next powers of two, and every
+    # midpoint the next `depth` bisection steps could reach; the steps then follow the same path.
+    per_call = max(1, _CANDIDATES // max(1, h.size))
+    powers_per_call = max(1, per_call // 2)
     smallest = 2.0 if method == "normal-rule" else 1.0
+    powers = smallest * 2.0 ** np.arange(int(np.log2(_MAX_TRIALS / smallest)) + 1)
     lo = np.full(h.shape, smallest - 1)  # invariant: lo fails (or is below the smallest K) …
-    hi = np.full(h.shape, smallest)  # … and hi succeeds, once the doubling is done
-    failing = too_wide(hi)
-    while failing.any():
-        lo = np.where(failing, hi, lo)
-        hi = np.where(failing, 2 * hi, hi)
-        if hi.max() > _MAX_TRIALS:
-            raise ValueError(
-                f"halfwidth is too small: more than {_MAX_TRIALS} trials would be needed"
-            )
-        failing = too_wide(hi)
-    while (hi - lo > 1).any():
-        active = hi - lo > 1
-        mid = np.where(active, np.floor((lo + hi) / 2), hi)
-        fails = too_wide(mid)
-        lo = np.where(active & fails, mid, lo)
-        hi = np.where(active & ~fails, mid, hi)
+    hi = np.full(h.shape, np.nan)  # … and hi succeeds, once the doubling is done
+    todo = np.arange(h.size)
+    for first in range(0, powers.size, powers_per_call):
+        if todo.size == 0:
+            break
+        tried = powers[first : first + powers_per_call, None]
+        fails = too_wide(np.broadcast_to(tried, (tried.size, todo.size)), todo)
+        done = ~fails.all(axis=0)
+        step = np.argmin(fails[:, done], axis=0)  # the first K that succeeds
+        hi[todo[done]] = tried[step, 0]
+        lo[todo[done]] = np.where(first + step > 0, tried[step, 0] / 2, smallest - 1)
+        lo[todo[~done]] = tried[-1, 0]
+        todo = todo[~done]
+    if todo.size:
+        raise ValueError(f"halfwidth is too small: more than {_MAX_TRIALS} trials would be needed")
+    depth = max(1, int(np.log2(per_call + 1)))
+    todo = np.flatnonzero(hi - lo > 1)
+    while todo.size:
+        # the midpoints of the next `depth` steps: row i + 2^level of a level's nodes is the
+        # upper half of node i (taken when its midpoint fails), row i the lower half
+        node_lo, node_hi, mids = lo[None, todo], hi[None, todo], []
+        for _ in range(depth):
+            mid = np.where(node_hi - node_lo > 1, np.floor((node_lo + node_hi) / 2), node_hi)
+            mids.append(mid)
+            node_lo, node_hi = np.vstack([node_lo, mid]), np.vstack([mid, node_hi])
+        fails = np.split(too_wide(np.vstack(mids), todo), np.cumsum([len(m) for m in mids])[:-1])
+        node = np.zeros(todo.size, dtype=np.int64)
+        columns = np.arange(todo.size)
+        for level, (mid, fail) in enumerate(zip(mids, fails, strict=True)):
+            active = hi[todo] - lo[todo] > 1
+            mid, fail = mid[node, columns], fail[node, columns]
+            lo[todo] = np.where(active & fail, mid, lo[todo])
+            hi[todo] = np.where(active & ~fail, mid, hi[todo])
+            node = node + np.where(fail, 2**level, 0)
+        todo = todo[hi[todo] - lo[todo] > 1]
+    hi = hi.reshape(shape)
     out = hi.astype(np.int64)
     return int(out) if out.ndim == 0 else out
