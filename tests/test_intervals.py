@@ -531,3 +531,28 @@ def test_bad_input_trials_for_halfwidth():
         trials_for_halfwidth(0.1, 0.5, method="exact")
     with pytest.raises(ValueError, match="confidence"):
         trials_for_halfwidth(0.1, 0.5, confidence=1.5)
+
+
+def test_chandrupatla_finds_the_same_roots_as_scipy_find_root():
+    # evalkit's root finder for the mid-p limits follows scipy's Chandrupatla step for step; if a
+    # future SciPy changes its method, this says so (the roots must still agree to 1e-12)
+    from scipy.optimize.elementwise import find_root
+
+    from evalkit.intervals import _chandrupatla, _mid_p_tail
+
+    rng = np.random.default_rng(7)
+    k = rng.integers(1, 3000, 400).astype(float)
+    n = np.floor(rng.random(400) * k) + 1
+    n = np.minimum(n, k)
+    left, right = np.full(400, 1e-300), np.ones(400)
+
+    def func(p, n_, k_):
+        return _mid_p_tail(p, n_, k_) - 0.025
+
+    ours = _chandrupatla(func, left, right, (n, k))
+    eps = 4 * np.finfo(float).eps
+    theirs = find_root(
+        func, (left, right), args=(n, k), tolerances={"xrtol": eps, "xatol": 0.0, "fatol": 0.0}
+    ).x
+    np.testing.assert_allclose(ours, theirs, rtol=1e-12, atol=0)
+    assert np.all(np.abs(func(ours, n, k)) < 1e-9)  # and they are roots
