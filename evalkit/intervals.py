@@ -804,9 +804,6 @@ def _to_output(arr: np.ndarray) -> Any:
 
 
 _MAX_TRIALS = 2**52  # beyond this, K is no longer exactly representable as a float
-# trials_for_halfwidth tries about this many K per call of the formulas for a single halfwidth
-# (fewer each for an array): half of them powers of two, as the larger K cost more (betaincinv)
-_CANDIDATES = 16
 
 
 def trials_for_halfwidth(
@@ -852,59 +849,27 @@ def trials_for_halfwidth(
     confidence = check_confidence(confidence)
     h, r = broadcast(halfwidth=h, rate=r)
 
-    shape = h.shape
-    h, r = h.reshape(-1), r.reshape(-1)
+    def too_wide(k: np.ndarray) -> np.ndarray:
+        low, high = _limits(method, r * k, k, confidence)
+        return (high - low) / 2 > h
 
-    def too_wide(k: np.ndarray, which: np.ndarray) -> np.ndarray:
-        """Whether K = ``k[j, i]`` is too small for element ``which[i]`` (k: (m, len(which)))."""
-        low, high = _limits(method, r[which] * k, k, confidence)
-        return (high - low) / 2 > h[which]
-
-    # Each element's search is the same as one by one: K = smallest, 2·smallest, 4·smallest, …
-    # until one is wide enough, then bisection on the integers between that K and the one before.
-    # A call of the interval formulas has a fixed cost (mid-p's root finder: per iteration), so
-    # the candidates of several steps are tried in one call: the next powers of two, and every
-    # midpoint the next `depth` bisection steps could reach; the steps then follow the same path.
-    per_call = max(1, _CANDIDATES // max(1, h.size))
-    powers_per_call = max(1, per_call // 2)
     smallest = 2.0 if method == "normal-rule" else 1.0
-    powers = smallest * 2.0 ** np.arange(int(np.log2(_MAX_TRIALS / smallest)) + 1)
     lo = np.full(h.shape, smallest - 1)  # invariant: lo fails (or is below the smallest K) …
-    hi = np.full(h.shape, np.nan)  # … and hi succeeds, once the doubling is done
-    todo = np.arange(h.size)
-    for first in range(0, powers.size, powers_per_call):
-        if todo.size == 0:
-            break
-        tried = powers[first : first + powers_per_call, None]
-        fails = too_wide(np.broadcast_to(tried, (tried.size, todo.size)), todo)
-        done = ~fails.all(axis=0)
-        step = np.argmin(fails[:, done], axis=0)  # the first K that succeeds
-        hi[todo[done]] = tried[step, 0]
-        lo[todo[done]] = np.where(first + step > 0, tried[step, 0] / 2, smallest - 1)
-        lo[todo[~done]] = tried[-1, 0]
-        todo = todo[~done]
-    if todo.size:
-        raise ValueError(f"halfwidth is too small: more than {_MAX_TRIALS} trials would be needed")
-    depth = max(1, int(np.log2(per_call + 1)))
-    todo = np.flatnonzero(hi - lo > 1)
-    while todo.size:
-        # the midpoints of the next `depth` steps: row i + 2^level of a level's nodes is the
-        # upper half of node i (taken when its midpoint fails), row i the lower half
-        node_lo, node_hi, mids = lo[None, todo], hi[None, todo], []
-        for _ in range(depth):
-            mid = np.where(node_hi - node_lo > 1, np.floor((node_lo + node_hi) / 2), node_hi)
-            mids.append(mid)
-            node_lo, node_hi = np.vstack([node_lo, mid]), np.vstack([mid, node_hi])
-        fails = np.split(too_wide(np.vstack(mids), todo), np.cumsum([len(m) for m in mids])[:-1])
-        node = np.zeros(todo.size, dtype=np.int64)
-        columns = np.arange(todo.size)
-        for level, (mid, fail) in enumerate(zip(mids, fails, strict=True)):
-            active = hi[todo] - lo[todo] > 1
-            mid, fail = mid[node, columns], fail[node, columns]
-            lo[todo] = np.where(active & fail, mid, lo[todo])
-            hi[todo] = np.where(active & ~fail, mid, hi[todo])
-            node = node + np.where(fail, 2**level, 0)
-        todo = todo[hi[todo] - lo[todo] > 1]
-    hi = hi.reshape(shape)
+    hi = np.full(h.shape, smallest)  # … and hi succeeds, once the doubling is done
+    failing = too_wide(hi)
+    while failing.any():
+        lo = np.where(failing, hi, lo)
+        hi = np.where(failing, 2 * hi, hi)
+        if hi.max() > _MAX_TRIALS:
+            raise ValueError(
+                f"halfwidth is too small: more than {_MAX_TRIALS} trials would be needed"
+            )
+        failing = too_wide(hi)
+    while (hi - lo > 1).any():
+        active = hi - lo > 1
+        mid = np.where(active, np.floor((lo + hi) / 2), hi)
+        fails = too_wide(mid)
+        lo = np.where(active & fails, mid, lo)
+        hi = np.where(active & ~fails, mid, hi)
     out = hi.astype(np.int64)
     return int(out) if out.ndim == 0 else out
