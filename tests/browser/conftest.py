@@ -122,13 +122,6 @@ class Lab:
             body = response.read()
         return json.loads(body) if body else None
 
-    def kernel_state(self, notebook: str) -> str | None:
-        """The execution state of the kernel of ``notebook``'s session, if there is one."""
-        for session in self.api("/api/sessions"):
-            if session.get("path", "").endswith(notebook) and session.get("kernel"):
-                return session["kernel"].get("execution_state")
-        return None
-
     def shutdown_kernels(self) -> None:
         for session in self.api("/api/sessions"):
             self.api(f"/api/sessions/{session['id']}", method="DELETE")
