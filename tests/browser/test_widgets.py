@@ -38,7 +38,6 @@ _DROPDOWN = ".widget-dropdown select"
 _CHECKBOX = ".widget-checkbox input[type=checkbox]"
 _TOGGLES = ".widget-toggle-buttons"
 _RADIO = ".widget-radio-box"
-_STDERR = "application/vnd.jupyter.stderr"
 _ERROR_LINE = re.compile(r"^\w*(Error|Exception): ", re.MULTILINE)
 
 # The text and images of a widget's output area, read in one step in the page (counting the
@@ -79,19 +78,37 @@ _HOOK_JS = """
     }
 """
 
-# Before an action: arm the input-time recorder and watch for the first frame in which the
-# widget's output differs from what it was, with every image decoded (painted). A
-# MutationObserver wakes the check only when the output's nodes change (checking every frame
-# made the browser itself the largest CPU cost of the test); the watch ends when it has seen
-# the new output, when the next action starts watching, or after a minute.
+# The values the controls show (slider readouts, chosen entries, checked boxes, pressed toggles).
+_VALUES_JS = """
+    el => [...el.querySelectorAll(
+        '.widget-readout, select, input[type=checkbox], input[type=radio], .widget-toggle-button'
+    )].map(x => x.tagName === 'SELECT' ? x.value
+        : (x.type === 'checkbox' || x.type === 'radio') ? String(x.checked)
+        : x.classList.contains('widget-toggle-button') ? String(x.classList.contains('mod-active'))
+        : x.textContent).join('|')
+"""
+
+# Before an action: note the controls' values, the output and the kernel's idle count (all kept
+# in the page: the output's images are long data: URLs), arm the input-time recorder, and watch
+# for the first frame in which the widget's output differs from what it was, with every image
+# decoded (painted). A MutationObserver wakes the check only when the output's nodes change
+# (checking every frame made the browser itself the largest CPU cost of the test); the watch
+# ends when it has seen the new output, when the next action starts watching, or after a minute.
 _WATCH_JS = (
     """
-    ([el, before]) => {
+    el => {
         const signature = """
     + _SIGNATURE_JS
     + """;
+        const values = """
+    + _VALUES_JS
+    + """;
         const state = window.__evalkit;
         if (state.stopWatching) state.stopWatching();
+        const before = signature(el);
+        state.values = values(el);
+        state.idleBefore = state.idle;
+        state.valuesChanged = () => values(el) !== state.values;
         state.t0 = null;
         state.t1 = null;
         state.tIdle = null;
@@ -131,24 +148,9 @@ _WATCH_JS = (
 
 _STOP_WATCHING_JS = "() => window.__evalkit.stopWatching && window.__evalkit.stopWatching()"
 
-# The values the controls show (slider readouts, chosen entries, checked boxes, pressed toggles).
-_VALUES_JS = """
-    el => [...el.querySelectorAll(
-        '.widget-readout, select, input[type=checkbox], input[type=radio], .widget-toggle-button'
-    )].map(x => x.tagName === 'SELECT' ? x.value
-        : (x.type === 'checkbox' || x.type === 'radio') ? String(x.checked)
-        : x.classList.contains('widget-toggle-button') ? String(x.classList.contains('mod-active'))
-        : x.textContent).join('|')
-"""
-
-
-def _output_signature(widget) -> str:
-    """The images and text of a widget's output area (changes when the widget redraws)."""
-    return widget.evaluate(_SIGNATURE_JS)
-
-
-def _values(widget) -> str:
-    return widget.evaluate(_VALUES_JS)
+# How often the test looks for what it waits for, in ms. Not in every frame (Playwright's
+# default): that keeps the browser drawing frames all the time it waits.
+POLL_MS = 20
 
 
 def _controls(widget) -> int:
@@ -234,21 +236,20 @@ def _select(select, index: int):
     return lambda: select.select_option(index=index)
 
 
-def _idle_count(page) -> int:
-    return page.evaluate("() => window.__evalkit.idle")
-
-
-def _wait_until_idle_after(page, count: int, where: str) -> None:
-    """Wait until the kernel has gone idle more than ``count`` times and is idle now."""
+def _wait_until_idle_after_action(page) -> None:
+    """Wait until the kernel has gone idle since the action was armed and is idle now."""
     page.wait_for_function(
-        "n => window.__evalkit.idle > n && window.__evalkit.kernel.status === 'idle'",
-        arg=count,
+        "() => window.__evalkit.idle > window.__evalkit.idleBefore"
+        " && window.__evalkit.kernel.status === 'idle'",
         timeout=UPDATE_TIMEOUT_MS,
+        polling=POLL_MS,
     )
     # a control that another observes may send a second update: let it start, then wait again
     page.wait_for_timeout(100)
     page.wait_for_function(
-        "() => window.__evalkit.kernel.status === 'idle'", timeout=UPDATE_TIMEOUT_MS
+        "() => window.__evalkit.kernel.status === 'idle'",
+        timeout=UPDATE_TIMEOUT_MS,
+        polling=POLL_MS,
     )
 
 
@@ -259,19 +260,18 @@ def _act(page, widget, action, where: str) -> tuple[bool, tuple[float, float] | 
     the frame with the new output (the latency), and to the kernel's last message before that
     frame (its answer: the rest of the latency is the page drawing it).
     """
-    before, values, idle = _output_signature(widget), _values(widget), _idle_count(page)
-    widget.evaluate(f"(el, before) => ({_WATCH_JS})([el, before])", before)
+    widget.evaluate(_WATCH_JS)
     action()
     page.wait_for_timeout(50)  # the control's own view updates first (no kernel involved)
-    if _values(widget) == values:
+    if not page.evaluate("() => window.__evalkit.valuesChanged()"):
         page.evaluate(_STOP_WATCHING_JS)
         return False, None  # already at that value: nothing was sent to the kernel
     try:
-        _wait_until_idle_after(page, idle, where)
+        _wait_until_idle_after_action(page)
     except Exception as exc:  # a Playwright timeout: say what was waited for
         raise AssertionError(f"{where}: the kernel did not answer the move of a control") from exc
     try:  # the new output reaches the page with the kernel's messages; its frame follows
-        page.wait_for_function("() => window.__evalkit.t1 !== null", timeout=2_000)
+        page.wait_for_function("() => window.__evalkit.t1 !== null", timeout=2_000, polling=POLL_MS)
     except Exception:
         page.evaluate(_STOP_WATCHING_JS)
         return False, None  # same output as before (e.g. the same message at both ends)
@@ -283,14 +283,26 @@ def _act(page, widget, action, where: str) -> tuple[bool, tuple[float, float] | 
     return True, (t1 - t0, t_idle - t0)
 
 
+# The texts of the widget's outputs, and of those on stderr, in one step.
+_OUTPUT_TEXTS_JS = """
+    el => {
+        const outputs = [...el.querySelectorAll('.jp-OutputArea-output')];
+        return [
+            outputs.map(o => o.innerText),
+            outputs.filter(o => o.dataset.mimeType === 'application/vnd.jupyter.stderr')
+                .map(o => o.innerText),
+        ];
+    }
+"""
+
+
 def _assert_no_error(widget, where: str) -> None:
     """No traceback and nothing on stderr in the widget's output: a student sees none."""
-    texts = widget.locator(".jp-OutputArea-output").all_inner_texts()
+    texts, stderr = widget.evaluate(_OUTPUT_TEXTS_JS)
     errors = [t for t in texts if "Traceback" in t or _ERROR_LINE.search(t)]
     assert not errors, f"{where}: the widget shows an error:\n{errors[0][:1500]}"
-    stderr = widget.locator(f".jp-OutputArea-output[data-mime-type='{_STDERR}']")
-    if stderr.count():
-        raise AssertionError(f"{where}: the widget prints to stderr:\n{stderr.first.inner_text()}")
+    if stderr:
+        raise AssertionError(f"{where}: the widget prints to stderr:\n{stderr[0]}")
 
 
 # Opens a notebook in the JupyterLab page that is already loaded (one page for every notebook:
@@ -360,7 +372,9 @@ def _open_notebook(page, name: str) -> str:
 
 
 # The error outputs of the notebook, read from JupyterLab's notebook model (output_type
-# "error"), not from the page's text: a cell may print an error message on purpose.
+# "error"), not from the page's text: a cell may print an error message on purpose. The model
+# holds every cell's outputs whether or not the cell is on screen (JupyterLab attaches only the
+# cells in view: see the lab fixture).
 _ERRORS_JS = """
     () => {
         const model = window.jupyterapp.shell.currentWidget.content.model;
@@ -368,9 +382,11 @@ _ERRORS_JS = """
         for (let i = 0; i < model.cells.length; i++) {
             const cell = model.cells.get(i);
             if (cell.type !== 'code') continue;
-            for (const output of cell.outputs.toJSON()) {
-                if (output.output_type === 'error') {
-                    errors.push(`cell ${i + 1}: ${output.ename}: ${output.evalue}`);
+            for (let j = 0; j < cell.outputs.length; j++) {
+                const output = cell.outputs.get(j);
+                if (output.type === 'error') {
+                    const {ename, evalue} = output.toJSON();
+                    errors.push(`cell ${i + 1}: ${ename}: ${evalue}`);
                 }
             }
         }
@@ -378,32 +394,71 @@ _ERRORS_JS = """
     }
 """
 
+# Run All has finished when the kernel has answered since the click (``idleBefore``: the
+# count of its idle messages then) and every code cell with code in it has an execution count
+# again (Run All clears them all at once when it queues the cells; a student copy keeps the
+# counts of the original until then), or when an error stopped it (the kernel then skips the
+# cells after it, which keep no count).
+_RUN_ALL_DONE_JS = (
+    """
+    idleBefore => {
+        const model = window.jupyterapp.shell.currentWidget.content.model;
+        if (window.__evalkit.idle <= idleBefore) return false;
+        if (("""
+    + _ERRORS_JS
+    + """)().length > 0) return true;
+        for (let i = 0; i < model.cells.length; i++) {
+            const cell = model.cells.get(i);
+            if (cell.type === 'code' && cell.sharedModel.getSource().trim() !== ''
+                && cell.executionCount === null) return false;
+        }
+        return true;
+    }
+"""
+)
+
+# The indices of the code cells whose outputs hold a widget.
+_WIDGET_CELLS_JS = """
+    () => {
+        const model = window.jupyterapp.shell.currentWidget.content.model;
+        const found = [];
+        for (let i = 0; i < model.cells.length; i++) {
+            const cell = model.cells.get(i);
+            if (cell.type !== 'code') continue;
+            for (let j = 0; j < cell.outputs.length; j++) {
+                if ('application/vnd.jupyter.widget-view+json' in cell.outputs.get(j).data) {
+                    found.push(i);
+                    break;
+                }
+            }
+        }
+        return found;
+    }
+"""
+
+# Scrolls the notebook to cell ``i`` (JupyterLab then attaches it to the page) and marks its
+# node, so that the test can find the widgets in it.
+_SHOW_CELL_JS = """
+    async i => {
+        const notebook = window.jupyterapp.shell.currentWidget.content;
+        await notebook.scrollToItem(i, 'start');
+        notebook.widgets[i].node.setAttribute('data-evalkit-cell', String(i));
+    }
+"""
+
 
 def _run_all(page) -> None:
+    idle_before = page.evaluate("() => window.__evalkit.idle")
     page.locator("#jp-MainMenu .lm-MenuBar-itemLabel:text-is('Run')").click()
     page.locator(".lm-Menu-itemLabel:text-is('Run All Cells')").click()
-    # every code cell gets a number when it has run: wait until no prompt shows '[*]' or '[ ]',
-    # or until an error stops Run All (then the remaining prompts stay empty)
     page.wait_for_function(
-        """() => {
-            const panel = '.jp-NotebookPanel:not(.lm-mod-hidden) ';
-            const failed = ("""
-        + _ERRORS_JS
-        + """)().length > 0;
-            // a collapsed cell (a solution: JupyterLab shows "…") keeps an empty prompt, so
-            // only the cells whose input is shown are waited for; the idle check below covers
-            // the rest
-            const shown = [...document.querySelectorAll(panel + '.jp-CodeCell')]
-                .filter(c => !c.querySelector('.jp-InputPlaceholder'));
-            const prompts = shown.map(c => c.querySelector('.jp-InputPrompt')).filter(p => p);
-            const done = prompts.length > 0 && prompts.every(p => /\\[\\d+\\]/.test(p.textContent));
-            return failed || done;
-        }""",
+        _RUN_ALL_DONE_JS,
+        arg=idle_before,
         timeout=RUN_TIMEOUT_MS,
-        polling=250,  # not every frame: reading every cell's outputs costs the browser
+        polling=250,  # not every frame: a check reads every cell of the model
     )
     page.wait_for_function(
-        "() => window.__evalkit.kernel.status === 'idle'", timeout=RUN_TIMEOUT_MS
+        "() => window.__evalkit.kernel.status === 'idle'", timeout=RUN_TIMEOUT_MS, polling=250
     )
 
 
@@ -438,39 +493,44 @@ def test_student_copy_runs_and_every_widget_control_works(stem, lab, lab_page):
         errors = page.evaluate(_ERRORS_JS)
         assert not errors, f"{stem} (student copy): error output after Run All: {errors}"
 
-        widgets = page.locator(".widget-interact")
-        widgets.first.wait_for(timeout=60_000)
+        cells = page.evaluate(_WIDGET_CELLS_JS)
+        assert cells, f"{stem}: no cell shows a widget after Run All"
         moved, timings = 0, []
-        for i in range(widgets.count()):
-            widget = widgets.nth(i)
-            if not _controls(widget):
-                continue
-            widget.scroll_into_view_if_needed()
-            widget.locator(".jp-OutputArea-output").first.wait_for(timeout=60_000)
-            where = f"{stem}: widget {i} ({_labels(widget)})"
-            latencies = []
-            changed, latency = _act(page, widget, lambda w=widget: _nudge(w), where)
-            assert changed, f"{where}: the output did not change when a control was moved"
-            _assert_no_error(widget, f"{where} after the first move")
-            latencies.append(latency)
-            moved += 1
-            if moved == 1:
-                SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-                page.screenshot(path=str(SCREENSHOTS / f"{stem}.png"))
-            # then every control to its minimum, its maximum and a middle value
-            for name, setting in _extremes(widget):
-                changed, latency = _act(page, widget, setting, f"{where}, {name}")
-                _assert_no_error(widget, f"{where}, {name}")
-                if changed:
-                    latencies.append(latency)
-            latencies = [t for t in latencies if t is not None]
-            timings.append({
-                "widget": i,
-                "controls": _labels(widget),
-                "latencies_ms": [round(t[0], 1) for t in latencies],
-                "kernel_answer_ms": [round(t[1], 1) for t in latencies],
-                "median_ms": statistics.median(t[0] for t in latencies) if latencies else None,
-            })  # fmt: skip
+        for cell in cells:
+            page.evaluate(_SHOW_CELL_JS, cell)
+            widgets = page.locator(f"#{panel_id} [data-evalkit-cell='{cell}'] .widget-interact")
+            widgets.first.wait_for(timeout=60_000)
+            for i in range(widgets.count()):
+                widget = widgets.nth(i)
+                if not _controls(widget):
+                    continue
+                widget.scroll_into_view_if_needed()
+                widget.locator(".jp-OutputArea-output").first.wait_for(timeout=60_000)
+                where = f"{stem}: cell {cell + 1}, widget {i} ({_labels(widget)})"
+                latencies = []
+                changed, latency = _act(page, widget, lambda w=widget: _nudge(w), where)
+                assert changed, f"{where}: the output did not change when a control was moved"
+                _assert_no_error(widget, f"{where} after the first move")
+                latencies.append(latency)
+                moved += 1
+                if moved == 1:
+                    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+                    page.screenshot(path=str(SCREENSHOTS / f"{stem}.png"))
+                # then every control to its minimum, its maximum and a middle value
+                for name, setting in _extremes(widget):
+                    changed, latency = _act(page, widget, setting, f"{where}, {name}")
+                    _assert_no_error(widget, f"{where}, {name}")
+                    if changed:
+                        latencies.append(latency)
+                latencies = [t for t in latencies if t is not None]
+                timings.append({
+                    "widget": len(timings),
+                    "cell": cell + 1,
+                    "controls": _labels(widget),
+                    "latencies_ms": [round(t[0], 1) for t in latencies],
+                    "kernel_answer_ms": [round(t[1], 1) for t in latencies],
+                    "median_ms": statistics.median(t[0] for t in latencies) if latencies else None,
+                })  # fmt: skip
         assert moved >= 1, f"{stem}: no interact widget with a slider or dropdown found"
         widget_errors = [e for e in console_errors if "widget" in e.lower() or "model" in e.lower()]
         assert not widget_errors, f"{stem}: console errors: {widget_errors[:5]}"
