@@ -1187,15 +1187,24 @@ _COVERAGE_TOLERANCE = 1e-12  # a true difference this close to a limit counts as
 def _covered_term_by_term(
     low: np.ndarray, high: np.ndarray, k_b: int, rates_b: np.ndarray, delta: np.ndarray
 ) -> np.ndarray:
-    """Σ_{n_B} Bin(n_B; K_B, π_B)·1[low ≤ δ ≤ high] for one n_A, in blocks of rates."""
+    """Σ_{n_B} Bin(n_B; K_B, π_B)·1[low ≤ δ ≤ high] for one n_A, in blocks of rates.
+
+    The binomial probabilities are computed once per distinct π_B (a grid of rates repeats each
+    π_B along one axis: a 21 × 21 map needs 21 rows of K_B + 1 probabilities, not 441).
+    """
+    distinct, which = np.unique(rates_b, return_inverse=True)
+    which = which.ravel()
     out = np.empty(rates_b.shape)
     index = np.arange(k_b + 1)
     block = max(1, 2**21 // (k_b + 1))
-    for first in range(0, rates_b.size, block):
-        part = slice(first, first + block)
-        d = delta[part, None]
-        covered = (low <= d + _COVERAGE_TOLERANCE) & (d - _COVERAGE_TOLERANCE <= high)
-        out[part] = np.sum(_binomial_rows(k_b, index, rates_b[part, None]) * covered, axis=1)
+    for first in range(0, distinct.size, block):
+        rows = _binomial_rows(k_b, index, distinct[first : first + block, None])
+        points = np.flatnonzero((which >= first) & (which < first + block))
+        for start in range(0, points.size, block):
+            part = points[start : start + block]
+            d = delta[part, None]
+            covered = (low <= d + _COVERAGE_TOLERANCE) & (d - _COVERAGE_TOLERANCE <= high)
+            out[part] = np.sum(rows[which[part] - first] * covered, axis=1)
     return out
 
 

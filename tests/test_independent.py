@@ -831,12 +831,15 @@ def test_wald_coverage_collapses_for_tans_unequal_test_sets():
     assert difference_coverage("agresti-caffo", 30, 5000, 0.98, 0.90) > 0.93
 
 
-def test_difference_coverage_map_shape_and_vectorization():
+@pytest.mark.parametrize("method", DIFFERENCE_METHODS)
+def test_difference_coverage_map_shape_and_vectorization(method):
+    # a grid repeats each rate of B along one axis (Wald's extreme n_A, summed term by term,
+    # compute the binomial probabilities once per distinct rate): the same as one call per point
     grid_a, grid_b = np.meshgrid(np.linspace(0, 1, 7), np.linspace(0, 1, 5), indexing="ij")
-    cover = difference_coverage("newcombe", 12, 15, grid_a, grid_b)
+    cover = difference_coverage(method, 12, 15, grid_a, grid_b)
     assert cover.shape == (7, 5) and np.all((cover >= 0) & (cover <= 1))
     singles = [
-        difference_coverage("newcombe", 12, 15, a, b)
+        difference_coverage(method, 12, 15, a, b)
         for a, b in zip(grid_a.ravel(), grid_b.ravel(), strict=True)
     ]
     np.testing.assert_allclose(cover.ravel(), singles, rtol=1e-13)
