@@ -5,7 +5,8 @@ then the browser's notebook tests once more on their own, and reads what they wr
 
 * ``build/test-times/*.json`` — the wall time of the whole of ``make test`` and of each of its
   five parts (``tools/timed.py``; the parts run at the same time, so each part's time is
-  measured while the others share the machine);
+  measured while the others share the machine), with the CPU time of each part's processes
+  and of the whole machine during the run (the profile shown when the target is missed);
 * ``build/browser-latency/<notebook>.json``, from the run alone (JupyterLab and the browser
   with nothing else running, as on a student's machine) — for every widget, the time from
   each move of a control (key press, click, choice) to the frame in which its new output is
@@ -23,6 +24,7 @@ Run alone: ``.venv/bin/python benchmarks/bench_test_loop.py [--quick]``.
 from __future__ import annotations
 
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -53,6 +55,40 @@ def _times() -> dict[str, dict]:
     return found
 
 
+def _cpu_profile(times: dict[str, dict]) -> str:
+    """Where the whole of `make test` spends the machine's CPU: the profile of a missed target."""
+    whole = times.get(WHOLE, {})
+    machine, seconds = whole.get("machine_cpu_seconds"), whole.get("seconds")
+    cores = os.cpu_count() or 1
+    lines = []
+    if machine and seconds:
+        lines.append(
+            f"The machine's CPU was busy {machine:.0f} s during the {seconds:.0f} s of the run: "
+            f"{100 * machine / (cores * seconds):.0f} % of its {cores} cores. A run that needs "
+            f"this much CPU cannot take less than {machine / cores:.0f} s on {cores} cores: the "
+            "target needs parts that use less CPU, not another order of the same parts."
+        )
+    lines += [
+        "",
+        "| part | wall time | CPU time of its processes |",
+        "|---|---:|---:|",
+    ]
+    for label in PARTS:
+        record = times.get(label, {})
+        cpu = record.get("cpu_seconds")
+        lines.append(
+            f"| {label.split(': ', 1)[-1]} | {record.get('seconds', float('nan')):.0f} s | "
+            + (f"{cpu:.0f} s |" if cpu is not None else "– |")
+        )
+    lines += [
+        "",
+        "CPU time of a part: user + system time of its processes that were waited for (kernels, "
+        "JupyterLab, the browser's main process); helper processes of the browser that outlive "
+        "their parent are not counted, so the parts add up to less than the machine's total.",
+    ]
+    return "\n".join(lines)
+
+
 def _timing_rows(times: dict[str, dict], ran: str) -> list[Row]:
     rows = []
     for label in (WHOLE, *PARTS):
@@ -64,6 +100,7 @@ def _timing_rows(times: dict[str, dict], ran: str) -> list[Row]:
         if record is None:
             rows.append(Row(group=group, what=what, target=target, failure="no time recorded"))
             continue
+        cpu = record.get("cpu_seconds")
         row = Row(
             group=group,
             what=what,
@@ -71,8 +108,11 @@ def _timing_rows(times: dict[str, dict], ran: str) -> list[Row]:
             target=target,
             runs=1,
             unit="s",
-            note=f"{ran}; finished {record['finished']}, exit code {record['exit']}",
+            note=f"{ran}; finished {record['finished']}, exit code {record['exit']}"
+            + (f"; CPU time of its processes {cpu:.0f} s" if cpu is not None else ""),
         )
+        if label == WHOLE:
+            row.profile = _cpu_profile(times)
         if record["exit"] != 0:
             row.failure = f"exit code {record['exit']} (the run failed, its time is not a result)"
         rows.append(row)
