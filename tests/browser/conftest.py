@@ -154,6 +154,10 @@ def lab(tmp_path_factory):
         f"--LabApp.workspaces_dir={root / 'workspaces'}",
         "--LabApp.news_url=None",
         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+        # kernels talk to the server over Unix sockets in the runtime folder, not TCP ports:
+        # `make test` starts kernels in several processes at once, and a TCP port picked as
+        # free by one can be taken by another before its kernel binds it (the kernel dies)
+        "--KernelManager.transport=ipc",
         # window.jupyterapp: the tests count the kernel's idle messages to know that an update
         # of a widget has been processed (no guessing with timeouts)
         "--LabApp.expose_app_in_browser=True",
