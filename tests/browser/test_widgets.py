@@ -353,20 +353,30 @@ def lab_page(lab, browser):
         page.close()
 
 
-def _open_notebook(page, name: str) -> str:
-    """Open ``name`` in the page, wait until its cells show and its kernel is idle; its id."""
+def _open_notebook(page, name: str, lab) -> str:
+    """Open ``name`` in the page, wait until its cells show and its kernel is idle; its id.
+
+    If the kernel does not get there, the failure shows the end of JupyterLab's log (where a
+    kernel that could not start says why): pytest removes its temporary folder later.
+    """
     panel_id = page.evaluate(_OPEN_JS, name)
     page.wait_for_selector(f"#{panel_id} .jp-Cell", timeout=90_000)
-    page.wait_for_function(
-        """id => {
-            const panel = window.jupyterapp.shell.currentWidget;
-            const kernel = panel && panel.id === id && panel.sessionContext.session
-                && panel.sessionContext.session.kernel;
-            return kernel && kernel.status === 'idle';
-        }""",
-        arg=panel_id,
-        timeout=90_000,
-    )
+    try:
+        page.wait_for_function(
+            """id => {
+                const panel = window.jupyterapp.shell.currentWidget;
+                const kernel = panel && panel.id === id && panel.sessionContext.session
+                    && panel.sessionContext.session.kernel;
+                return kernel && kernel.status === 'idle';
+            }""",
+            arg=panel_id,
+            timeout=90_000,
+        )
+    except Exception as exc:  # a Playwright timeout
+        log = (lab.root / "lab.log").read_text(errors="replace")[-4000:]
+        raise AssertionError(
+            f"{name}: its kernel was not idle after 90 s; the end of JupyterLab's log:\n{log}"
+        ) from exc
     page.evaluate(_HOOK_JS)
     return panel_id
 
@@ -485,7 +495,7 @@ def test_student_copy_runs_and_every_widget_control_works(stem, lab, lab_page):
 
     panel_id = None
     try:
-        panel_id = _open_notebook(page, f"{stem}.ipynb")
+        panel_id = _open_notebook(page, f"{stem}.ipynb", lab)
         phase("open_s")
         _run_all(page)
         phase("run_all_s")
@@ -556,7 +566,7 @@ def test_run_all_reports_an_error_output_and_not_a_printed_message(lab, lab_page
     nbformat.write(nbformat.v4.new_notebook(cells=cells), lab.root / "notebooks" / name)
     panel_id = None
     try:
-        panel_id = _open_notebook(page, name)
+        panel_id = _open_notebook(page, name, lab)
         _run_all(page)
         assert page.evaluate(_ERRORS_JS) == ["cell 2: ZeroDivisionError: division by zero"]
     finally:
