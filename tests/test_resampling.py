@@ -8,6 +8,7 @@ import csv
 import json
 import math
 import re
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -740,25 +741,11 @@ def test_exercise_solutions_quote_what_their_code_computes(stem):
 
 def _notebook_namespace(stem, cell_ids):
     """Run the given code cells of a notebook (in its folder, figures off screen); their names."""
-    import contextlib
-    import io
-    import os
+    if str(REPO / "tools") not in sys.path:
+        sys.path.insert(0, str(REPO / "tools"))
+    from cells import notebook_namespace
 
-    import matplotlib
-
-    matplotlib.use("Agg")
-    sources = {c.get("id"): "".join(c["source"]) for c in _cells(stem)}
-    namespace = {}
-    here = os.getcwd()
-    os.chdir(REPO / "notebooks")
-    try:
-        with contextlib.redirect_stdout(io.StringIO()):
-            for cell_id, upto in cell_ids:
-                source = sources[cell_id]
-                exec(source[: source.index(upto)] if upto else source, namespace)
-    finally:
-        os.chdir(here)
-    return namespace
+    return notebook_namespace(REPO / "notebooks" / f"{stem}.ipynb", cell_ids)
 
 
 def _call_quietly(function, *args):
@@ -787,11 +774,13 @@ def _one_png(shown) -> bool:
 
 @pytest.mark.slow
 def test_notebook_05_widget_works_at_both_ends_of_every_control():
-    # Issue 21: every setting of the widget of section 7 draws (no traceback, no warning)
+    # Issue 21: every setting of the widget of section 7 draws (no traceback, no warning); the
+    # cells are those benchmarks/precompute_cv_spread.py runs, plus the figure's
     ns = _notebook_namespace(
         "05_cross_validation",
         [
             ("aeb7257d", None),
+            ("853fc851", None),
             ("a7aca017", None),
             ("c8b7d75a", "sizes = ["),
             ("066cc076", None),
@@ -804,6 +793,21 @@ def test_notebook_05_widget_works_at_both_ends_of_every_control():
     for k, n, learner in [*settings_, (5, 100, "naive Bayes")]:
         printed, shown = _call_quietly(ns["draw_cv_spread"], k, n, learner)
         assert printed == "" and _one_png(shown), (k, n, learner)
+    # Issue 27: the widget reads data/cv_spread_widget.csv; it holds every setting of the
+    # controls, and the corner settings computed now by the notebook's code are the table's
+    table = ns["CV_SPREAD"]
+    assert set(table) == {
+        (k, n, learner)
+        for k in (2, 3, 5, 10, 20)
+        for n in (30, 60, 100, 200, 400)
+        for learner in ns["WIDGET_LEARNERS"]
+    }
+    assert all(len(column) == 20 for columns in table.values() for column in columns)
+    # every corner of (k, n), each with another learner
+    for k, n, learner in settings_[:: len(ns["WIDGET_LEARNERS"]) + 1]:
+        now = ns["compute_cv_spread"](k, n, learner)
+        for computed, stored in zip(now, table[(k, n, learner)], strict=True):
+            np.testing.assert_allclose(computed, stored, rtol=1e-12, atol=0)
 
 
 @pytest.mark.slow
