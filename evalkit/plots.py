@@ -83,6 +83,8 @@ class LiveFigure:
     layout is then kept (``freeze_layout=True``), so later draws skip the layout engine: give
     titles a fixed number of lines so that the kept layout fits every update; the picture is the
     whole figure (not cropped as the inline backend crops), so labels must fit inside it.
+    :meth:`lay_out` makes that first layout explicitly and also keeps titles and axis labels
+    in place, so that a draw does not measure the tick labels again to place them.
 
     The figure is not registered with pyplot, so the inline backend never shows it a second
     time at the end of a cell, and ``plt.close`` does not affect it.
@@ -158,6 +160,36 @@ class LiveFigure:
                 self.figure.set_layout_engine("none")  # keep the positions just computed
         self._laid_out = True
         return buffer.getvalue()
+
+    def lay_out(self) -> None:
+        """Lay the figure out now, and keep every title and axis label where the layout put them.
+
+        Call it once, after making the artists with the longest titles and labels that any
+        update will show (and the largest tick labels), before the first :meth:`show`. Without
+        it, each draw measures all tick labels again to place the titles and axis labels above
+        and beside them; with it, an update of the data only draws. Titles (the centre one of
+        each axes) stay on one line at the top of their axes (``y=1.0``), and axis labels at the
+        coordinates of this first layout.
+
+        Examples
+        --------
+        >>> live = LiveFigure(figsize=(4, 3))
+        >>> (line,) = live.axes.plot([0, 1], [0, 1])
+        >>> _ = live.axes.set(title="the longest title of any update", xlabel="x", ylabel="y")
+        >>> live.lay_out()
+        >>> where = live.axes.yaxis.label.get_position()
+        >>> line.set_ydata([0, 1000])  # an update with wider tick labels
+        >>> _ = live.axes.set_ylim(0, 1000)
+        >>> png = live.png()
+        >>> live.axes.yaxis.label.get_position() == where
+        True
+        """
+        self.png()
+        for ax in self.figure.axes:
+            ax.set_title(ax.get_title(), y=1.0, fontsize=ax.title.get_fontsize())
+            for axis in (ax.xaxis, ax.yaxis):
+                label = axis.label
+                axis.set_label_coords(*label.get_position(), transform=label.get_transform())
 
     def show(self) -> None:
         """Display the figure as it is now (one PNG) in the cell's or the widget's output."""

@@ -90,6 +90,30 @@ def test_live_figure_without_frozen_layout_lays_out_every_draw():
     assert live.axes.get_position().bounds != before
 
 
+@pytest.mark.parametrize("laid_out", [True, False])
+def test_live_figure_lay_out_keeps_titles_and_axis_labels_in_place(laid_out):
+    # after lay_out() a draw with wider tick labels moves neither the y label nor the title;
+    # without it (the control) matplotlib places the y label again beside the new tick labels
+    live = LiveFigure(1, 2, figsize=(6, 3))
+    (line,) = live.axes[0].plot([0, 1], [0, 1])
+    live.axes[0].set(title="the longest title", xlabel="x", ylabel="y")
+    live.axes[1].set_title("second axes")
+    if laid_out:
+        live.lay_out()
+    else:
+        live.png()
+    label, title = live.axes[0].yaxis.label, live.axes[0].title
+    before = label.get_window_extent().bounds, title.get_position()
+    line.set_ydata([0, 90_000])  # wider tick labels: 0.0 … 1.0 become 0 … 80000
+    live.axes[0].set_ylim(0, 90_000)
+    live.png()
+    after = label.get_window_extent().bounds, title.get_position()
+    assert (after == before) is laid_out
+    if laid_out:
+        assert all(ax.title.get_position()[1] == 1.0 for ax in live.axes)
+        assert live.axes[1].get_title() == "second axes"  # the titles themselves are kept
+
+
 def test_live_figure_show_displays_one_png(monkeypatch):
     shown = []
     monkeypatch.setattr("IPython.display.display", lambda obj: shown.append(obj))
