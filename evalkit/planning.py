@@ -252,20 +252,24 @@ def _power_curve(
     # (Hoeffding: the rest has probability below 4·10⁻²²)
     t = int(np.ceil(5 * np.sqrt(largest))) + 1
     length = min(largest + 1, 2 * t + 1)
-    log_factorial = special.gammaln(np.arange(largest + 1) + 1.0)
+    counts = np.arange(largest + 1)
+    log_factorial = special.gammaln(counts + 1.0)
+    # m·log ψ and m·log(1 − ψ) for every count m, looked up below (xlogy: 0·log 0 = 0 at ψ = 0
+    # or 1): the same numbers as evaluating them for every (N, m) of the window, with less work
+    log_rate, log_rest = special.xlogy(counts, total), special.xlog1py(counts, -total)
     out = np.empty(sizes.shape)
     step = max(1, _CHUNK // length)
     for start in range(0, sizes.size, step):
         k = sizes[start : start + step, None].astype(np.int64)
         first = np.clip(np.round(k * total) - t, 0, None).astype(np.int64)
         window = np.minimum(first + np.arange(length), k)  # beyond k: masked below
-        # Bin(m; k, ψ) from tabulated log-factorials (xlogy: 0·log 0 = 0 at ψ = 0 or 1)
+        # Bin(m; k, ψ) from the tables
         log_pmf = (
             log_factorial[k]
             - log_factorial[window]
             - log_factorial[k - window]
-            + special.xlogy(window, total)
-            + special.xlog1py(k - window, -total)
+            + log_rate[window]
+            + log_rest[k - window]
         )
         weight = np.where(first + np.arange(length) <= k, np.exp(log_pmf), 0.0)
         out[start : start + step] = np.sum(weight * g[window], axis=1)
