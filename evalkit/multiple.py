@@ -24,6 +24,7 @@ Scores are arrays of shape (n_datasets, n_classifiers), higher = better (accurac
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -300,6 +301,13 @@ def critical_value(n_classifiers: int, alpha: float = 0.05, method: str = "nemen
     k = as_count(n_classifiers, "n_classifiers", minimum=2)
     level = _check_alpha(alpha)
     method = check_choice(method, "method", ("nemenyi", "bonferroni-dunn"))
+    return _critical_value(k, level, method)
+
+
+@functools.lru_cache(maxsize=256)
+def _critical_value(k: int, level: float, method: str) -> float:
+    # cached: scipy's studentized-range quantile integrates numerically, 3–300 ms a call, and a
+    # widget or a table asks for the same (k, α) again and again
     if method == "nemenyi":
         return float(stats.studentized_range.ppf(1.0 - level, k, np.inf) / math.sqrt(2.0))
     return float(stats.norm.isf(level / (2.0 * (k - 1))))

@@ -217,6 +217,19 @@ def test_nemenyi_q_against_direct_integral(k, alpha):
     assert _range_cdf_infinite_df(q, k) == pytest.approx(1 - alpha, abs=1e-6)
 
 
+def test_critical_value_is_computed_once_per_k_alpha_and_method():
+    from evalkit import multiple
+
+    multiple._critical_value.cache_clear()
+    first = critical_value(7, 0.05)
+    again = critical_value(np.int64(7), 0.05)  # the same question, asked another way
+    other = critical_value(7, 0.05, "bonferroni-dunn")
+    info = multiple._critical_value.cache_info()
+    assert (info.hits, info.misses) == (1, 2)
+    assert first == again == stats.studentized_range.ppf(0.95, 7, np.inf) / math.sqrt(2)
+    assert other == stats.norm.isf(0.05 / 12)
+
+
 def test_k_two_reduces_to_the_normal_quantile():
     assert critical_value(2, 0.05) == pytest.approx(stats.norm.isf(0.025), abs=1e-6)
     assert critical_value(2, 0.05, "bonferroni-dunn") == pytest.approx(stats.norm.isf(0.025))
