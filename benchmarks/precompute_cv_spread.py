@@ -59,7 +59,6 @@ def main() -> int:
 
     ns = notebook_namespace(NOTEBOOK, CELLS)
     compute = ns["compute_cv_spread"]
-    compute = getattr(compute, "__wrapped__", compute)  # every setting computed, none cached
     comment = (
         f"# command: {COMMAND}  (scikit-learn {sklearn.__version__}, numpy {np.__version__}, "
         f"scipy {scipy.__version__}); notebook 05, section 7: compute_cv_spread(k, n, learner) "

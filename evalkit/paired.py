@@ -49,8 +49,8 @@ from typing import Any
 
 import numpy as np
 from numpy.typing import ArrayLike
-from scipy import special, stats
-from scipy.special import bdtr, bdtrc
+from scipy import stats
+from scipy.special import bdtr, bdtrc, ndtr, stdtr
 
 from evalkit._validation import (
     as_count,
@@ -163,12 +163,8 @@ def _normal_or_t_pvalue(z: np.ndarray, alternative: str, df: np.ndarray | None) 
     # The standard normal's or Student's t tails, with the special functions scipy.stats' norm
     # and t evaluate (the same numbers, also at ±inf and NaN); a frozen distribution costs
     # about a millisecond to build, more than the test itself.
-    if df is None:
-        cdf = special.ndtr
-    else:
-
-        def cdf(x: np.ndarray) -> np.ndarray:
-            return special.stdtr(df, x)
+    def cdf(x: np.ndarray) -> np.ndarray:
+        return ndtr(x) if df is None else stdtr(df, x)
 
     if alternative == "greater":
         return cdf(-z)
