@@ -1,6 +1,6 @@
 # The evalkit course. Two commands do all the set-up on a fresh machine:
 #   make lab    create .venv, install, open JupyterLab at the first notebook
-#   make test   create .venv, install, run the unit tests and every notebook under nbval
+#   make test   create .venv, install, run the unit tests and every notebook (its outputs checked)
 # Only python3 (3.10 or newer) and make are needed; everything else is installed into .venv.
 
 PYTHON ?= python3
@@ -23,7 +23,8 @@ LAB_OFFLINE := --LabApp.news_url=None \
                --LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate \
                --LabApp.app_settings_dir=$(CURDIR)/tools/lab-settings
 
-.PHONY: install lab test test-unit test-notebooks test-browser test-browser-site \
+.PHONY: install lab test test-unit test-notebooks test-notebook-outputs test-browser \
+        test-browser-site \
         test-browser-notebooks-a test-browser-notebooks-b test-thorough lint notebooks html \
         student bench clean
 
@@ -51,8 +52,9 @@ lab: install
 # kernel or the browser at some moment); -O prints each part's output in one piece when it
 # ends. The browser's notebooks are split in two ranges, each with its own JupyterLab, so that
 # no part is much longer than the others. Each part's wall time goes to build/test-times/
-# (tools/timed.py; benchmarks/RESULTS.md shows them).
-TEST_PARTS := test-unit test-notebooks test-browser-site test-browser-notebooks-a \
+# (tools/timed.py; benchmarks/RESULTS.md shows them). Every notebook is executed once: in
+# JupyterLab where the browser tests run, else under nbval (test-notebook-outputs).
+TEST_PARTS := test-unit test-notebook-outputs test-browser-site test-browser-notebooks-a \
               test-browser-notebooks-b
 test: install $(SITE_STAMP)
 	@rm -rf build/test-times
@@ -69,17 +71,31 @@ test-notebooks: install
 	@$(TIMED) "make test: every notebook under nbval" -- \
 		env $(NOTEBOOK_ENV) $(BIN)/python -m pytest $(NBVAL) notebooks $(PYTEST_ARGS)
 
+# The same check inside `make test`, made once. Where the browser tests run, they make it: they
+# execute every notebook in JupyterLab anyway (the student copy by Run All, then the solutions
+# in the same kernel) and compare every output with the committed one by nbval's rules
+# (tests/notebook_outputs.py), so nbval would execute each notebook a second time for the same
+# check. Without Chromium or Playwright (python -m tests.browser.available says which), nbval.
+test-notebook-outputs: install
+	@if $(BIN)/python -m tests.browser.available 2>/dev/null; then \
+		echo "make test: every notebook's outputs are compared with the committed ones in the" \
+		     "browser parts (notebooks 00-06 and 07-14 in JupyterLab); make test-notebooks runs nbval"; \
+	else \
+		$(MAKE) --no-print-directory test-notebooks; \
+	fi
+
 # More of everything (several minutes): the property tests with 2000 examples each instead of
-# 60, the student copies executed here as well as in the browser, and every notebook a second
-# time under nbval (a third independent run).
+# 60, the student copies executed here as well as in the browser, and every notebook under nbval
+# as well (a third independent run, after the committed one and the browser's).
 test-thorough: install
 	HYPOTHESIS_PROFILE=thorough EVALKIT_RUN_STUDENT_COPIES=1 EVALKIT_THOROUGH=1 \
 		$(BIN)/python -m pytest tests \
 		evalkit --ignore=tests/browser $(PYTEST_ARGS)
 	$(NOTEBOOK_ENV) $(BIN)/python -m pytest $(NBVAL) notebooks -q $(PYTEST_ARGS)
 
-# JupyterLab (every student copy run, every widget control moved) and the static site in
-# headless Chromium (skipped, with the reason, without Chromium)
+# JupyterLab (every student copy run and then its solutions, every output compared with the
+# committed one, every widget control moved) and the static site in headless Chromium (skipped,
+# with the reason, without Chromium)
 test-browser: test-browser-site test-browser-notebooks-a test-browser-notebooks-b
 
 test-browser-site: $(SITE_STAMP)

@@ -4,7 +4,7 @@ Runs ``make test`` once (after install: the packages are installed before the cl
 then the browser's notebook tests once more on their own, and reads what they wrote:
 
 * ``build/test-times/*.json`` — the wall time of the whole of ``make test`` and of each of its
-  five parts (``tools/timed.py``; the parts run at the same time, so each part's time is
+  parts (``tools/timed.py``; the parts run at the same time, so each part's time is
   measured while the others share the machine), with the CPU time of each part's processes
   and of the whole machine during the run (the profile shown when the target is missed);
 * ``build/browser-latency/<notebook>.json``, from the run alone (JupyterLab and the browser
@@ -36,9 +36,10 @@ ROOT = Path(__file__).resolve().parents[1]
 TIMES = ROOT / "build" / "test-times"
 LATENCY = ROOT / "build" / "browser-latency"  # one JSON file per notebook
 WHOLE = "make test (after install): all parts at once"
+NBVAL = "make test: every notebook under nbval"  # a part only where no browser runs
 PARTS = (  # the labels of the Makefile's test parts (TEST_PARTS)
     "make test: unit and property tests",
-    "make test: every notebook under nbval",
+    NBVAL,
     "make test: browser, notebooks 00-06 in JupyterLab",
     "make test: browser, notebooks 07-14 in JupyterLab",
     "make test: browser, the website",
@@ -74,6 +75,8 @@ def _cpu_profile(times: dict[str, dict]) -> str:
         "|---|---:|---:|",
     ]
     for label in PARTS:
+        if label == NBVAL and label not in times:
+            continue
         record = times.get(label, {})
         cpu = record.get("cpu_seconds")
         lines.append(
@@ -93,9 +96,11 @@ def _timing_rows(times: dict[str, dict], ran: str) -> list[Row]:
     rows = []
     for label in (WHOLE, *PARTS):
         record = times.get(label)
+        if label == NBVAL and record is None:
+            continue  # the browser parts compared the outputs (Makefile: test-notebook-outputs)
         group, what = label.split(": ", 1) if ": " in label else (label, "")
         if label == WHOLE:
-            group, what = "make test", "whole, after install (its five parts at once, make -j5)"
+            group, what = "make test", "whole, after install (its parts at once, make -j5)"
         target = WHOLE_TARGET if label == WHOLE else None
         if record is None:
             rows.append(Row(group=group, what=what, target=target, failure="no time recorded"))

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import sys
 
 import nbformat
 import pytest
 
+from tests.browser.available import missing
 from tests.conftest import NOTEBOOKS, REPO
 
 sys.path.insert(0, str(REPO / "tools"))
@@ -52,11 +52,14 @@ def test_student_copy_equals_the_original_up_to_the_first_exercise(stem):
     assert copy.cells[:first] == original.cells[:first]
 
 
-def _browser_tests_can_run() -> bool:
-    """Whether tests/browser runs here (Chromium and Playwright found, as its conftest asks)."""
-    from tests.browser.conftest import chromium_path
-
-    return chromium_path() is not None and importlib.util.find_spec("playwright") is not None
+@pytest.mark.parametrize("stem", STEMS)
+def test_solutions_are_the_last_code_cells(stem):
+    # the browser run executes the student copy, then the solutions in the same kernel
+    # (tests/browser/test_widgets.py): that is a run of the whole notebook only if no other
+    # code cell follows the first solution
+    code = [c for c in read(stem).cells if c.cell_type == "code"]
+    first = next((i for i, c in enumerate(code) if is_solution(c)), len(code))
+    assert all(is_solution(c) for c in code[first:]), f"{stem}: a code cell follows a solution"
 
 
 @pytest.mark.slow
@@ -66,7 +69,7 @@ def test_every_student_copy_runs_top_to_bottom_in_another_folder(stem, tmp_path)
     # a solution having run. Where the browser tests run, they already run every student copy
     # top to bottom in JupyterLab, in a folder without data/ (tests/browser/test_widgets.py),
     # and `make test` runs them: a second execution here would check the same thing again.
-    if _browser_tests_can_run() and not os.environ.get("EVALKIT_RUN_STUDENT_COPIES"):
+    if not missing() and not os.environ.get("EVALKIT_RUN_STUDENT_COPIES"):
         pytest.skip(
             "run by tests/browser/test_widgets.py in JupyterLab (set EVALKIT_RUN_STUDENT_COPIES=1"
             " to run them here too)"

@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import os
 import secrets
-import shutil
 import signal
 import socket
 import subprocess
@@ -22,12 +21,14 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from tests.browser.available import chromium_path, missing
 from tests.conftest import NOTEBOOKS, REPO
 
 sys.path.insert(0, str(REPO / "tools"))
 from student import student_copy
 
 SCREENSHOTS = REPO / "build" / "screenshots"
+OFFLINE_IPYTHON = REPO / "tests" / "offline" / "ipython"
 LAB_SETTINGS = REPO / "tools" / "lab-settings"
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -38,10 +39,6 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-
-
-def chromium_path() -> str | None:
-    return os.environ.get("EVALKIT_CHROMIUM") or shutil.which("chromium")
 
 
 def _notebook_range() -> tuple[int, int] | None:
@@ -76,16 +73,10 @@ def pytest_collection_modifyitems(config, items):
         if drop:
             config.hook.pytest_deselected(items=drop)
             items[:] = keep
-    missing = []
-    if chromium_path() is None:
-        missing.append("no Chromium found (apt-get install chromium, or set EVALKIT_CHROMIUM)")
-    try:
-        import playwright  # noqa: F401
-    except ImportError:
-        missing.append("the playwright package is not installed")
-    if not missing:
+    lacking = missing()
+    if not lacking:
         return
-    skip = pytest.mark.skip(reason="browser tests skipped: " + "; ".join(missing))
+    skip = pytest.mark.skip(reason="browser tests skipped: " + "; ".join(lacking))
     for item in items:
         if "tests/browser" in str(item.fspath).replace(os.sep, "/"):
             item.add_marker(skip)
@@ -165,7 +156,12 @@ def lab(tmp_path_factory):
     ]  # fmt: skip
     if os.geteuid() == 0:
         cmd.append("--allow-root")
-    env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(root / "runtime"))
+    # The kernels run offline and strict, as nbval's do (conftest.py, tests/offline): no network
+    # but loopback, no writes into the repository, warnings from evalkit are errors. This run
+    # is the one that checks the notebooks' outputs (tests/notebook_outputs.py).
+    env = dict(
+        os.environ, JUPYTER_RUNTIME_DIR=str(root / "runtime"), IPYTHONDIR=str(OFFLINE_IPYTHON)
+    )
     log = open(root / "lab.log", "w+")
     proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env,
                             start_new_session=True)  # fmt: skip

@@ -2,11 +2,15 @@
 
 JupyterLab serves the student copies (tests/browser/conftest.py: every solution replaced by an
 empty exercise cell, no data/ folder beside them). For each notebook: open it, run all cells,
-fail on any error output (so every student copy runs top to bottom), then move the slider of
-every interact widget (or pick another entry of its dropdown) and check that the widget's output
-changed. Then every control of every widget (slider, dropdown, check box, toggle and radio
-buttons) goes to its minimum, its maximum and a middle value, and any traceback or stderr output
-in the widget fails the test: a student must never see one.
+fail on any error output (so every student copy runs top to bottom), and compare every cell's
+outputs with the committed notebook's by nbval's rules (tests/notebook_outputs.py). Then move
+the slider of every interact widget (or pick another entry of its dropdown) and check that the
+widget's output changed. Then every control of every widget (slider, dropdown, check box, toggle
+and radio buttons) goes to its minimum, its maximum and a middle value, and any traceback or
+stderr output in the widget fails the test: a student must never see one. Last, the notebook's
+solutions run in the same kernel (they are its last code cells), and their outputs are compared
+too. This is the one execution of each notebook in `make test`: nbval would repeat it
+(Makefile: test-notebook-outputs). The kernels run offline and strict, as nbval's do.
 
 No timeout stands in for "the update is done": a hook in the page counts the kernel's "idle"
 status messages, and a control that changed value is waited for until the kernel has answered
@@ -18,15 +22,18 @@ benchmarks/RESULTS.md). One screenshot per notebook is kept in build/screenshots
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 import statistics
 import time
 
+import nbformat
 import pytest
 
 from tests.browser.conftest import SCREENSHOTS
 from tests.conftest import NOTEBOOKS, REPO
+from tests.notebook_outputs import output_difference, outputs_checked, sanitize_patterns
 
 STEMS = sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb"))
 RUN_TIMEOUT_MS = 240_000
@@ -457,6 +464,116 @@ _SHOW_CELL_JS = """
 """
 
 
+# Every code cell's id, tags and outputs, from the notebook's model, as nbformat stores them;
+# without images (not compared, as nbval compares: see tests/notebook_outputs.py), which would
+# be most of what the page hands over.
+_CELL_OUTPUTS_JS = """
+    () => {
+        const model = window.jupyterapp.shell.currentWidget.content.model;
+        const cells = [];
+        for (let i = 0; i < model.cells.length; i++) {
+            const cell = model.cells.get(i);
+            if (cell.type !== 'code') continue;
+            const outputs = [];
+            for (let j = 0; j < cell.outputs.length; j++) {
+                const output = cell.outputs.get(j).toJSON();
+                if (output.data) {
+                    output.data = Object.assign({}, output.data);
+                    delete output.data['image/png'];
+                    delete output.data['image/jpeg'];
+                }
+                delete output.metadata;
+                outputs.push(output);
+            }
+            cells.push({id: cell.id, tags: cell.getMetadata('tags') || [], outputs: outputs});
+        }
+        return cells;
+    }
+"""
+
+# Executes code in the notebook's kernel (not in a cell: the student copy stays as it is) and
+# resolves with the reply's status and the outputs, collected from the kernel's messages as
+# nbval collects them (display data, results, streams, errors; images left out as above).
+_EXECUTE_JS = """
+    async code => {
+        const kernel = window.__evalkit.kernel;
+        const outputs = [];
+        const future = kernel.requestExecute(
+            {code: code, store_history: true, stop_on_error: true, allow_stdin: false}
+        );
+        future.onIOPub = msg => {
+            const type = msg.header.msg_type;
+            const content = msg.content;
+            if (type === 'stream') {
+                outputs.push({output_type: type, name: content.name, text: content.text});
+            } else if (type === 'display_data' || type === 'execute_result') {
+                const data = Object.assign({}, content.data);
+                delete data['image/png'];
+                delete data['image/jpeg'];
+                outputs.push({output_type: type, data: data});
+            } else if (type === 'error') {
+                outputs.push({output_type: type, ename: content.ename, evalue: content.evalue});
+            }
+        };
+        const reply = await future.done;
+        return {status: reply.content.status, outputs: outputs};
+    }
+"""
+
+
+def _committed(stem: str) -> nbformat.NotebookNode:
+    return nbformat.read(NOTEBOOKS / f"{stem}.ipynb", as_version=4)
+
+
+def _is_solution(cell) -> bool:
+    return "solution" in cell.metadata.get("tags", [])
+
+
+def _assert_outputs_as_committed(stem: str, computed: list[dict], committed) -> None:
+    """Every code cell of the student copy gave the committed outputs (nbval's rules)."""
+    patterns = sanitize_patterns()
+    code = [cell for cell in committed.cells if cell.cell_type == "code"]
+    expected = [cell.get("id") for cell in code if not _is_solution(cell)]
+    by_id = {cell.get("id"): cell for cell in code}
+    seen, differences = [], []
+    for number, cell in enumerate(computed, start=1):
+        if "exercise" in cell["tags"]:
+            assert not cell["outputs"], f"{stem}: exercise cell {number} has output"
+            continue
+        reference = by_id.get(cell["id"])
+        assert reference is not None, f"{stem}: code cell {number} is not in the notebook"
+        seen.append(cell["id"])
+        if outputs_checked(reference):
+            difference = output_difference(cell["outputs"], reference.outputs, patterns)
+            if difference:
+                differences.append(f"code cell {number} ({reference.source[:60]!r}…): {difference}")
+    assert seen == expected, f"{stem}: the student copy's code cells are not the notebook's"
+    assert not differences, (
+        f"{stem}: {len(differences)} cell(s) gave other outputs than the committed ones "
+        "(after Run All of the student copy):\n" + "\n\n".join(differences[:5])
+    )
+
+
+def _assert_solutions_give_committed_outputs(page, stem: str, committed) -> int:
+    """Run the notebook's solution cells in its kernel, in order; compare their outputs.
+
+    The solutions are the notebook's last code cells (tests/test_student.py), so after the
+    student copy's cells the kernel is where a run of the whole notebook is when it reaches
+    them. Returns how many were run.
+    """
+    patterns = sanitize_patterns()
+    solutions = [c for c in committed.cells if c.cell_type == "code" and _is_solution(c)]
+    for k, cell in enumerate(solutions, start=1):
+        where = f"{stem}: solution cell {k} ({cell.source[:60]!r}…)"
+        result = page.evaluate(_EXECUTE_JS, cell.source)
+        errors = [o for o in result["outputs"] if o["output_type"] == "error"]
+        assert result["status"] == "ok" and not errors, f"{where} failed: {errors}"
+        if outputs_checked(cell):
+            difference = output_difference(result["outputs"], cell.outputs, patterns)
+            assert difference is None, f"{where}: not the committed outputs: {difference}"
+    return len(solutions)
+
+
 def _run_all(page) -> None:
     idle_before = page.evaluate("() => window.__evalkit.idle")
     page.locator("#jp-MainMenu .lm-MenuBar-itemLabel:text-is('Run')").click()
@@ -502,6 +619,9 @@ def test_student_copy_runs_and_every_widget_control_works(stem, lab, lab_page):
 
         errors = page.evaluate(_ERRORS_JS)
         assert not errors, f"{stem} (student copy): error output after Run All: {errors}"
+        committed = _committed(stem)
+        _assert_outputs_as_committed(stem, page.evaluate(_CELL_OUTPUTS_JS), committed)
+        phase("outputs_s")
 
         cells = page.evaluate(_WIDGET_CELLS_JS)
         assert cells, f"{stem}: no cell shows a widget after Run All"
@@ -545,6 +665,13 @@ def test_student_copy_runs_and_every_widget_control_works(stem, lab, lab_page):
         widget_errors = [e for e in console_errors if "widget" in e.lower() or "model" in e.lower()]
         assert not widget_errors, f"{stem}: console errors: {widget_errors[:5]}"
         phase("widgets_s")
+        _assert_solutions_give_committed_outputs(page, stem, committed)
+        phase("solutions_s")
+        written = sorted(p.name for p in (lab.root / "notebooks").iterdir() if p.suffix != ".ipynb")
+        assert not written, (
+            f"{stem}: the run wrote {written} beside the notebook; a notebook writes only into"
+            " a temporary directory (tempfile.mkdtemp())"
+        )
         _record_latencies(stem, timings, phases)
     finally:
         if panel_id is not None:
@@ -569,6 +696,51 @@ def test_run_all_reports_an_error_output_and_not_a_printed_message(lab, lab_page
         panel_id = _open_notebook(page, name, lab)
         _run_all(page)
         assert page.evaluate(_ERRORS_JS) == ["cell 2: ZeroDivisionError: division by zero"]
+    finally:
+        if panel_id is not None:
+            page.evaluate(_CLOSE_JS, panel_id)
+        lab.shutdown_kernels()
+        (lab.root / "notebooks" / name).unlink()
+
+
+@pytest.mark.browser
+def test_outputs_other_than_the_committed_ones_fail(lab, lab_page):
+    # the output checks above must see a changed number, in a cell and in a solution, and must
+    # pass when the committed outputs are what the cells print
+    import sys
+
+    sys.path.insert(0, str(REPO / "tools"))
+    from student import student_copy
+
+    page, _ = lab_page
+
+    cell = nbformat.v4.new_code_cell("print(6 * 7)", execution_count=1)
+    solution = nbformat.v4.new_code_cell("print(6 * 8)", execution_count=2)
+    solution.metadata["tags"] = ["solution"]
+    right = nbformat.v4.new_notebook(cells=[cell, solution])
+    wrong = copy.deepcopy(right)  # the same cells (ids), other committed outputs
+    for nb, outputs in ((right, ("42\n", "48\n")), (wrong, ("43\n", "49\n"))):
+        for c, text in zip(nb.cells, outputs, strict=True):
+            c.outputs = [nbformat.v4.new_output("stream", name="stdout", text=text)]
+    name = "zz_output_probe.ipynb"
+    nbformat.write(student_copy(right), lab.root / "notebooks" / name)
+    panel_id = None
+    try:
+        panel_id = _open_notebook(page, name, lab)
+        _run_all(page)
+        computed = page.evaluate(_CELL_OUTPUTS_JS)
+        _assert_outputs_as_committed(name, computed, right)
+        with pytest.raises(AssertionError, match=r"(?s)'43\\n'.*'42\\n'"):
+            _assert_outputs_as_committed(name, computed, wrong)
+        assert _assert_solutions_give_committed_outputs(page, name, right) == 1
+        with pytest.raises(AssertionError, match=r"(?s)solution cell 1.*'49\\n'.*'48\\n'"):
+            _assert_solutions_give_committed_outputs(page, name, wrong)
+        # the kernels run offline and strict, as nbval's (tests/offline: the profile's guard)
+        guard = page.evaluate(
+            _EXECUTE_JS, "import sys; print('evalkit_offline_guard' in sys.modules)"
+        )
+        assert guard == {"status": "ok", "outputs": [
+            {"output_type": "stream", "name": "stdout", "text": "True\n"}]}  # fmt: skip
     finally:
         if panel_id is not None:
             page.evaluate(_CLOSE_JS, panel_id)
