@@ -574,6 +574,14 @@ def _assert_solutions_give_committed_outputs(page, stem: str, committed) -> int:
     return len(solutions)
 
 
+def _written_beside_the_notebooks(lab) -> list[str]:
+    """What is in the notebooks' folder besides notebooks (and JupyterLab's checkpoints)."""
+    folder = lab.root / "notebooks"
+    return sorted(
+        p.name for p in folder.iterdir() if p.suffix != ".ipynb" and p.name != ".ipynb_checkpoints"
+    )
+
+
 def _run_all(page) -> None:
     idle_before = page.evaluate("() => window.__evalkit.idle")
     page.locator("#jp-MainMenu .lm-MenuBar-itemLabel:text-is('Run')").click()
@@ -667,7 +675,7 @@ def test_student_copy_runs_and_every_widget_control_works(stem, lab, lab_page):
         phase("widgets_s")
         _assert_solutions_give_committed_outputs(page, stem, committed)
         phase("solutions_s")
-        written = sorted(p.name for p in (lab.root / "notebooks").iterdir() if p.suffix != ".ipynb")
+        written = _written_beside_the_notebooks(lab)
         assert not written, (
             f"{stem}: the run wrote {written} beside the notebook; a notebook writes only into"
             " a temporary directory (tempfile.mkdtemp())"
@@ -735,6 +743,11 @@ def test_outputs_other_than_the_committed_ones_fail(lab, lab_page):
         assert _assert_solutions_give_committed_outputs(page, name, right) == 1
         with pytest.raises(AssertionError, match=r"(?s)solution cell 1.*'49\\n'.*'48\\n'"):
             _assert_solutions_give_committed_outputs(page, name, wrong)
+        # a file written into the working folder is seen
+        assert _written_beside_the_notebooks(lab) == []
+        page.evaluate(_EXECUTE_JS, "open('zz_probe.txt', 'w').close()")
+        assert _written_beside_the_notebooks(lab) == ["zz_probe.txt"]
+        (lab.root / "notebooks" / "zz_probe.txt").unlink()
         # the kernels run offline and strict, as nbval's (tests/offline: the profile's guard)
         guard = page.evaluate(
             _EXECUTE_JS, "import sys; print('evalkit_offline_guard' in sys.modules)"
