@@ -23,7 +23,7 @@ LAB_OFFLINE := --LabApp.news_url=None \
                --LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate \
                --LabApp.app_settings_dir=$(CURDIR)/tools/lab-settings
 
-.PHONY: install lab test test-unit test-notebooks test-notebook-outputs test-browser \
+.PHONY: install lab test test-unit test-unit-a test-unit-b test-notebooks test-notebook-outputs test-browser \
         test-browser-site \
         test-browser-notebooks-a test-browser-notebooks-b test-thorough lint notebooks html \
         student bench clean
@@ -50,20 +50,34 @@ lab: install
 
 # The parts run at the same time, so that both cores stay busy (each part mostly waits on a
 # kernel or the browser at some moment); -O prints each part's output in one piece when it
-# ends. The browser's notebooks are split in two ranges, each with its own JupyterLab, so that
-# no part is much longer than the others. Each part's wall time goes to build/test-times/
+# ends. The browser's notebooks are split in two ranges, each with its own JupyterLab, and the
+# unit tests in two halves, so that no part is much longer than the others and both cores stay
+# busy to the end. Each part's wall time goes to build/test-times/
 # (tools/timed.py; benchmarks/RESULTS.md shows them). Every notebook is executed once: in
 # JupyterLab where the browser tests run, else under nbval (test-notebook-outputs).
-TEST_PARTS := test-unit test-notebook-outputs test-browser-site test-browser-notebooks-a \
+TEST_PARTS := test-unit-a test-unit-b test-notebook-outputs test-browser-site test-browser-notebooks-a \
               test-browser-notebooks-b
 test: install $(SITE_STAMP)
 	@rm -rf build/test-times
 	@$(TIMED) "make test (after install): all parts at once" -- \
-		$(MAKE) --no-print-directory -j5 -O $(TEST_PARTS)
+		$(MAKE) --no-print-directory -j6 -O $(TEST_PARTS)
 
 test-unit: install
 	@$(TIMED) "make test: unit and property tests" -- \
 		$(BIN)/python -m pytest tests evalkit --ignore=tests/browser $(PYTEST_ARGS)
+
+# The unit tests in two halves of about the same CPU time: these files, and all the others
+# (a new test file goes to the second half).
+UNIT_A := tests/test_independent.py tests/test_intervals.py tests/test_properties.py \
+          tests/test_packaging.py tests/test_extremes.py tests/test_lab.py tests/test_cli.py
+test-unit-a: install
+	@$(TIMED) "make test: unit and property tests, first half" -- \
+		$(BIN)/python -m pytest $(UNIT_A) $(PYTEST_ARGS)
+
+test-unit-b: install
+	@$(TIMED) "make test: unit and property tests, second half" -- \
+		$(BIN)/python -m pytest tests evalkit --ignore=tests/browser \
+		$(addprefix --ignore=,$(UNIT_A)) $(PYTEST_ARGS)
 
 # Every notebook once under nbval. The committed outputs come from another fresh kernel
 # (make notebooks), so passing means two independent runs agree: the determinism check.

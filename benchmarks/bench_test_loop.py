@@ -38,7 +38,8 @@ LATENCY = ROOT / "build" / "browser-latency"  # one JSON file per notebook
 WHOLE = "make test (after install): all parts at once"
 NBVAL = "make test: every notebook under nbval"  # a part only where no browser runs
 PARTS = (  # the labels of the Makefile's test parts (TEST_PARTS)
-    "make test: unit and property tests",
+    "make test: unit and property tests, first half",
+    "make test: unit and property tests, second half",
     NBVAL,
     "make test: browser, notebooks 00-06 in JupyterLab",
     "make test: browser, notebooks 07-14 in JupyterLab",
@@ -100,7 +101,7 @@ def _timing_rows(times: dict[str, dict], ran: str) -> list[Row]:
             continue  # the browser parts compared the outputs (Makefile: test-notebook-outputs)
         group, what = label.split(": ", 1) if ": " in label else (label, "")
         if label == WHOLE:
-            group, what = "make test", "whole, after install (its parts at once, make -j5)"
+            group, what = "make test", "whole, after install (its parts at once, make -j6)"
         target = WHOLE_TARGET if label == WHOLE else None
         if record is None:
             rows.append(Row(group=group, what=what, target=target, failure="no time recorded"))
