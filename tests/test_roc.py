@@ -446,6 +446,26 @@ def test_bad_input_intervals_and_test():
         delong_test(s, s, [1, 1, 0, 0], confidence=0.0)
 
 
+@settings(max_examples=200, deadline=None)
+@given(
+    st.integers(1, 3),
+    st.integers(1, 40),
+    st.integers(1, 12),
+    st.sampled_from([1.0, 0.1, -1e-300, 1e300]),
+    st.integers(0, 2**32 - 1),
+)
+def test_midranks_are_scipys_average_ranks_exactly(rows, n, levels, scale, seed):
+    # DeLong's components rank with a fast midrank; with ties of every size, at tiny and huge
+    # magnitudes, the ranks are scipy.stats.rankdata's to the last bit
+    from evalkit.roc import _midranks
+
+    x = np.random.default_rng(seed).integers(0, levels, size=(rows, n)) * scale
+    ranks = _midranks(x)
+    expected = stats.rankdata(x, method="average", axis=-1)
+    assert ranks.dtype == expected.dtype
+    np.testing.assert_array_equal(ranks, expected)
+
+
 # --------------------------------------------------------------------------------------------
 # precision–recall curve, average precision and its bootstrap band (issue 26)
 
