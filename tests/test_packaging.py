@@ -189,6 +189,22 @@ def test_makefile_has_the_documented_targets():
     assert "--nbval-current-env" in makefile and "nbval_sanitize.cfg" in makefile
 
 
+def test_make_test_checks_every_notebook_once():
+    # `make test` executes each notebook once: in JupyterLab, in one of the browser parts (each
+    # a range of notebook numbers), which compares its outputs with the committed ones; nbval
+    # instead where no browser runs (test-notebook-outputs). A notebook outside every range
+    # would go unchecked, one in two ranges would run twice.
+    makefile = (REPO / "Makefile").read_text(encoding="utf-8")
+    parts = re.search(r"^TEST_PARTS := ((?:.*\\\n)*.*)$", makefile, flags=re.M).group(1).split()
+    assert {"test-notebook-outputs", "test-browser-notebooks-a", "test-browser-notebooks-b"} <= set(
+        parts
+    )
+    ranges = re.findall(r"EVALKIT_BROWSER_NOTEBOOKS=(\d+)-(\d+)", makefile)
+    covered = sorted(n for first, last in ranges for n in range(int(first), int(last) + 1))
+    numbers = sorted(int(p.name[:2]) for p in (REPO / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+    assert covered == numbers
+
+
 def test_ci_script_is_strict_bash_and_runs_make_test():
     script = (REPO / ".ci" / "run").read_text(encoding="utf-8")
     assert script.startswith("#!/usr/bin/env bash")
