@@ -61,7 +61,11 @@ def outputs_checked(cell: nbformat.NotebookNode) -> bool:
             f"cell {cell.get('id', '?')!r} has nbval option(s) {sorted(unsupported)}: only "
             "NBVAL_IGNORE_OUTPUT and NBVAL_CHECK_OUTPUT are supported outside nbval"
         )
-    return bool(options.get("check", True)) and cell.get("execution_count") is not None
+    if cell.get("execution_count") is None:
+        if cell.get("outputs"):  # nbval: "Unrun reference cell has outputs"
+            raise ValueError(f"cell {cell.get('id', '?')!r} was never run but has outputs")
+        return False
+    return bool(options.get("check", True))
 
 
 def as_outputs(outputs: list[dict]) -> list[nbformat.NotebookNode]:

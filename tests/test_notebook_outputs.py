@@ -139,6 +139,10 @@ def test_nbval_markers_decide_which_cells_are_compared():
     tagged.metadata["tags"] = ["nbval-ignore-output"]
     assert not outputs_checked(tagged)
     assert not outputs_checked(nbformat.v4.new_code_cell("x"))  # never run: nothing to compare
+    unrun = nbformat.v4.new_code_cell("print(1)")
+    unrun.outputs = [nbformat.v4.new_output("stream", name="stdout", text="1\n")]
+    with pytest.raises(ValueError, match="never run but has outputs"):
+        outputs_checked(unrun)
     for marker in ("# NBVAL_SKIP", "# NBVAL_RAISES_EXCEPTION"):
         with pytest.raises(ValueError, match="only NBVAL_IGNORE_OUTPUT"):
             outputs_checked(nbformat.v4.new_code_cell(f"{marker}\nx", execution_count=1))

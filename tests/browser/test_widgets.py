@@ -26,6 +26,7 @@ import copy
 import json
 import re
 import statistics
+import sys
 import time
 
 import nbformat
@@ -34,6 +35,9 @@ import pytest
 from tests.browser.conftest import SCREENSHOTS
 from tests.conftest import NOTEBOOKS, REPO
 from tests.notebook_outputs import output_difference, outputs_checked, sanitize_patterns
+
+sys.path.insert(0, str(REPO / "tools"))
+from student import PLACEHOLDER_TAG, is_solution, student_copy
 
 STEMS = sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb"))
 RUN_TIMEOUT_MS = 240_000
@@ -467,8 +471,19 @@ _SHOW_CELL_JS = """
 # Every code cell's id, tags and outputs, from the notebook's model, as nbformat stores them;
 # without images (not compared, as nbval compares: see tests/notebook_outputs.py), which would
 # be most of what the page hands over.
-_CELL_OUTPUTS_JS = """
-    () => {
+_WITHOUT_IMAGES_JS = """
+    const withoutImages = data => {
+        const kept = Object.assign({}, data);
+        delete kept['image/png'];
+        delete kept['image/jpeg'];
+        return kept;
+    };
+"""
+_CELL_OUTPUTS_JS = (
+    """
+    () => {"""
+    + _WITHOUT_IMAGES_JS
+    + """
         const model = window.jupyterapp.shell.currentWidget.content.model;
         const cells = [];
         for (let i = 0; i < model.cells.length; i++) {
@@ -477,11 +492,7 @@ _CELL_OUTPUTS_JS = """
             const outputs = [];
             for (let j = 0; j < cell.outputs.length; j++) {
                 const output = cell.outputs.get(j).toJSON();
-                if (output.data) {
-                    output.data = Object.assign({}, output.data);
-                    delete output.data['image/png'];
-                    delete output.data['image/jpeg'];
-                }
+                if (output.data) output.data = withoutImages(output.data);
                 delete output.metadata;
                 outputs.push(output);
             }
@@ -490,12 +501,16 @@ _CELL_OUTPUTS_JS = """
         return cells;
     }
 """
+)
 
 # Executes code in the notebook's kernel (not in a cell: the student copy stays as it is) and
 # resolves with the reply's status and the outputs, collected from the kernel's messages as
 # nbval collects them (display data, results, streams, errors; images left out as above).
-_EXECUTE_JS = """
-    async code => {
+_EXECUTE_JS = (
+    """
+    async code => {"""
+    + _WITHOUT_IMAGES_JS
+    + """
         const kernel = window.__evalkit.kernel;
         const outputs = [];
         const future = kernel.requestExecute(
@@ -507,10 +522,7 @@ _EXECUTE_JS = """
             if (type === 'stream') {
                 outputs.push({output_type: type, name: content.name, text: content.text});
             } else if (type === 'display_data' || type === 'execute_result') {
-                const data = Object.assign({}, content.data);
-                delete data['image/png'];
-                delete data['image/jpeg'];
-                outputs.push({output_type: type, data: data});
+                outputs.push({output_type: type, data: withoutImages(content.data)});
             } else if (type === 'error') {
                 outputs.push({output_type: type, ename: content.ename, evalue: content.evalue});
             }
@@ -519,25 +531,22 @@ _EXECUTE_JS = """
         return {status: reply.content.status, outputs: outputs};
     }
 """
+)
 
 
 def _committed(stem: str) -> nbformat.NotebookNode:
     return nbformat.read(NOTEBOOKS / f"{stem}.ipynb", as_version=4)
 
 
-def _is_solution(cell) -> bool:
-    return "solution" in cell.metadata.get("tags", [])
-
-
 def _assert_outputs_as_committed(stem: str, computed: list[dict], committed) -> None:
     """Every code cell of the student copy gave the committed outputs (nbval's rules)."""
     patterns = sanitize_patterns()
     code = [cell for cell in committed.cells if cell.cell_type == "code"]
-    expected = [cell.get("id") for cell in code if not _is_solution(cell)]
+    expected = [cell.get("id") for cell in code if not is_solution(cell)]
     by_id = {cell.get("id"): cell for cell in code}
     seen, differences = [], []
     for number, cell in enumerate(computed, start=1):
-        if "exercise" in cell["tags"]:
+        if PLACEHOLDER_TAG in cell["tags"]:
             assert not cell["outputs"], f"{stem}: exercise cell {number} has output"
             continue
         reference = by_id.get(cell["id"])
@@ -562,7 +571,7 @@ def _assert_solutions_give_committed_outputs(page, stem: str, committed) -> int:
     them. Returns how many were run.
     """
     patterns = sanitize_patterns()
-    solutions = [c for c in committed.cells if c.cell_type == "code" and _is_solution(c)]
+    solutions = [c for c in committed.cells if c.cell_type == "code" and is_solution(c)]
     for k, cell in enumerate(solutions, start=1):
         where = f"{stem}: solution cell {k} ({cell.source[:60]!r}…)"
         result = page.evaluate(_EXECUTE_JS, cell.source)
@@ -715,11 +724,6 @@ def test_run_all_reports_an_error_output_and_not_a_printed_message(lab, lab_page
 def test_outputs_other_than_the_committed_ones_fail(lab, lab_page):
     # the output checks above must see a changed number, in a cell and in a solution, and must
     # pass when the committed outputs are what the cells print
-    import sys
-
-    sys.path.insert(0, str(REPO / "tools"))
-    from student import student_copy
-
     page, _ = lab_page
 
     cell = nbformat.v4.new_code_cell("print(6 * 7)", execution_count=1)
