@@ -44,7 +44,7 @@ opposite, exactly as in R and SciPy.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -774,25 +774,44 @@ class _Outcomes:
     """Every outcome (n_A, n_B) of two experiments of K_A and K_B items, with Fisher's statistics.
 
     Arrays have shape (K_A + 1, K_B + 1), indexed by (n_A, n_B). ``conditional`` is Fisher's
-    null probability of n_A given the total n = n_A + n_B (Wolff eq. 22); ``less`` and
-    ``greater`` are Fisher's one-sided p-values P(ν ≤ n_A | n) and P(ν ≥ n_A | n), and
-    ``not_less`` = P(ν > n_A | n), ``not_greater`` = P(ν < n_A | n) their complements, summed
-    directly (not as 1 − p) so that p-values close to 1 can be told apart (see
-    :func:`_as_extreme`).
+    null probability of n_A given the total n = n_A + n_B (Wolff eq. 22). :meth:`side` gives
+    Fisher's one-sided p-values, P(ν ≤ n_A | n) for "less" and P(ν ≥ n_A | n) for "greater",
+    with their complements P(ν > n_A | n) and P(ν < n_A | n) summed directly (not as 1 − p) so
+    that p-values close to 1 can be told apart (see :func:`_as_extreme`).
+
+    ``running_less`` and ``running_greater`` hold those sums laid out by total n (rows) and
+    ν + 1 (columns, with a zero column at each end): ``running_less[n, j]`` = P(ν ≤ j − 1 | n),
+    ``running_greater[n, j]`` = P(ν ≥ j − 1 | n). A side is read from them the first time it is
+    asked for (a one-sided test needs only one).
     """
 
     size_a: int
     size_b: int
     total: np.ndarray
     conditional: np.ndarray
-    less: np.ndarray
-    greater: np.ndarray
-    not_less: np.ndarray
-    not_greater: np.ndarray
+    running_less: np.ndarray
+    running_greater: np.ndarray
+    _sides: dict = field(default_factory=dict, compare=False, repr=False)
 
     def side(self, name: str) -> tuple[np.ndarray, np.ndarray]:
         """The statistic of one side ("less" or "greater") and its complement."""
-        return getattr(self, name), getattr(self, "not_" + name)
+        if name not in self._sides:
+            n_a = np.arange(self.size_a + 1)[:, None]
+            if name == "less":  # P(ν ≤ n_A | n) and P(ν ≥ n_A + 1 | n)
+                pair = (
+                    self.running_less[self.total, n_a + 1],
+                    self.running_greater[self.total, n_a + 2],
+                )
+            else:  # P(ν ≥ n_A | n) and P(ν ≤ n_A − 1 | n)
+                pair = (
+                    self.running_greater[self.total, n_a + 1],
+                    self.running_less[self.total, n_a],
+                )
+            for array in pair:
+                np.minimum(array, 1.0, out=array)
+                array.setflags(write=False)
+            self._sides[name] = pair
+        return self._sides[name]
 
 
 def _outcomes(size_a: int, size_b: int) -> _Outcomes:
@@ -802,24 +821,16 @@ def _outcomes(size_a: int, size_b: int) -> _Outcomes:
     total = n_a + n_b
     log_ka, log_kb, log_k = (_log_combinations(m) for m in (size_a, size_b, size_a + size_b))
     conditional = np.exp(log_ka[n_a] + log_kb[n_b] - log_k[total])  # eq. 22
-    # lay the outcomes out by total n (rows) and ν = n_A (columns): the one-sided p-values
-    # are then running sums along each row, from the left (less) or from the right (greater)
-    by_total = np.zeros((size_a + size_b + 1, size_a + 1))
-    by_total[total, np.broadcast_to(n_a, total.shape)] = conditional
+    # lay the outcomes out by total n (rows) and ν = n_A (columns 1 … K_A + 1, a zero column at
+    # each end): the one-sided p-values are then running sums along each row, from the left
+    # (less) or from the right (greater)
+    by_total = np.zeros((size_a + size_b + 1, size_a + 3))
+    by_total[total, n_a + 1] = conditional
     running_less = np.cumsum(by_total, axis=1)
     running_greater = np.cumsum(by_total[:, ::-1], axis=1)[:, ::-1]
-    zero = np.zeros((by_total.shape[0], 1))
-    not_less = np.concatenate([running_greater[:, 1:], zero], axis=1)  # P(ν ≥ n_A + 1)
-    not_greater = np.concatenate([zero, running_less[:, :-1]], axis=1)  # P(ν ≤ n_A − 1)
-    arrays = [
-        total,
-        conditional,
-        *(np.minimum(x[total, n_a], 1.0) for x in (running_less, running_greater)),
-        *(np.minimum(x[total, n_a], 1.0) for x in (not_less, not_greater)),
-    ]
-    for array in arrays:
+    for array in (total, conditional, running_less, running_greater):
         array.setflags(write=False)
-    return _Outcomes(size_a, size_b, *arrays)
+    return _Outcomes(size_a, size_b, total, conditional, running_less, running_greater)
 
 
 def _conditional_rejection(outcomes: _Outcomes, region: np.ndarray) -> np.ndarray:
@@ -851,10 +862,19 @@ _MAX_PEAKS = 8
 
 @functools.lru_cache(maxsize=64)
 def _theta_grid(k: int) -> tuple[np.ndarray, np.ndarray]:
-    """The search grid in θ = arcsin √π (step σ/4, σ = 1/(2√K)) and Bin(n; K, sin²θ) on it."""
+    """The search grid in θ = arcsin √π (step σ/4, σ = 1/(2√K)) and Bin(n; K, sin²θ) on it.
+
+    The upper half of the grid reuses the lower half's rows (mirrored), so a row there is the
+    pmf at π/2 − θ of the mirrored point, which may differ from θ in its last bit: the grid only
+    picks the peaks that :func:`_supremum` refines at their own points.
+    """
     step = 0.125 / np.sqrt(max(k, 1))
     theta = np.linspace(0.0, np.pi / 2, int(np.ceil(np.pi / 2 / step)) + 1)
-    pmf = _binomial_rows(k, np.arange(k + 1), np.sin(theta)[:, None] ** 2)
+    # The grid is symmetric about θ = π/4 (π = 1/2) and Bin(n; K, 1 − π) = Bin(K − n; K, π):
+    # the rows of its upper half are those of the lower half, reversed (half the exp calls)
+    half = (theta.size + 1) // 2
+    lower = _binomial_rows(k, np.arange(k + 1), np.sin(theta[:half])[:, None] ** 2)
+    pmf = np.concatenate([lower, lower[theta.size - half - 1 :: -1, ::-1]])
     theta.setflags(write=False)
     pmf.setflags(write=False)
     return theta, pmf

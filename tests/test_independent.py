@@ -626,6 +626,23 @@ def test_boschloo_statistics_equal_fisher_exact():
         np.testing.assert_allclose(statistic + complement, 1.0, rtol=1e-12)
 
 
+@pytest.mark.parametrize("k", [0, 1, 2, 7, 50, 101, 400])
+def test_boschloo_search_grid_is_the_binomial_pmf_at_every_grid_point(k):
+    # the upper half of the grid's rows is the lower half mirrored: each row must still be
+    # Bin(n; K, sin²θ) at its own θ (a wrong mirror index would shift the rows by one point)
+    from evalkit.independent import _theta_grid
+
+    _theta_grid.cache_clear()
+    theta, pmf = _theta_grid(k)
+    assert pmf.shape == (theta.size, k + 1)
+    expected = stats.binom.pmf(np.arange(k + 1), k, np.sin(theta)[:, None] ** 2)
+    # lnΓ(K + 1) ≈ 2000 at K = 400 leaves a relative error of about 10⁻¹² after exp; the values
+    # that matter are the large ones (the grid's values are mixtures Σ c_n·pmf, 0 ≤ c_n ≤ 1), and
+    # a one-point shift would change those by a fraction of order 1/(4√K), far beyond either
+    np.testing.assert_allclose(pmf, expected, rtol=1e-10, atol=1e-14)
+    assert pmf[0, 0] == pmf[-1, -1] == 1.0  # π = 0 and π = 1
+
+
 def test_boschloo_supremum_is_not_missed_on_a_dense_grid():
     # the refined supremum is at least the best of 100 001 evaluations of the same polynomial
     from evalkit.independent import (
