@@ -750,20 +750,21 @@ def posterior_null_probability(pvalue: ArrayLike, prior_null: ArrayLike = 0.5) -
 @functools.lru_cache(maxsize=64)
 def _log_combinations(k: int) -> np.ndarray:
     """ln C(k, i) for i = 0 … k (read-only; lnΓ is exact enough for the k of a 2×2 enumeration)."""
-    i = np.arange(k + 1, dtype=float)
-    out = special.gammaln(k + 1.0) - special.gammaln(i + 1) - special.gammaln(k - i + 1)
+    log_factorials = special.gammaln(np.arange(1.0, k + 2))  # ln i! for i = 0 … k
+    out = log_factorials[k] - log_factorials - log_factorials[::-1]
     out.setflags(write=False)
     return out
 
 
-def _binomial_rows(k: int, index: np.ndarray, rates: np.ndarray) -> np.ndarray:
-    """Bin(index; k, rate) with ``rates`` broadcast against ``index`` (0·ln 0 = 0 at the ends)."""
-    rates = np.asarray(rates, dtype=float)
+def _binomial_rows(k: int, rates: ArrayLike) -> np.ndarray:
+    """Bin(n; k, rate) for n = 0 … k along a new last axis of ``rates`` (0·ln 0 = 0 at the ends)."""
+    rates = np.asarray(rates, dtype=float)[..., None]
+    index = np.arange(k + 1)
     with np.errstate(divide="ignore"):
         # ln 0 = −inf becomes a huge finite number, so that 0·ln 0 gives 0 and n·ln 0 gives −inf
         log_rate = np.maximum(np.log(rates), _LOG_ZERO)
         log_rest = np.maximum(np.log1p(-rates), _LOG_ZERO)
-    return np.exp(_log_combinations(k)[index] + index * log_rate + (k - index) * log_rest)
+    return np.exp(_log_combinations(k) + index * log_rate + (k - index) * log_rest)
 
 
 _LOG_ZERO = -1e300
@@ -849,15 +850,14 @@ def _conditional_rejection(outcomes: _Outcomes, region: np.ndarray) -> np.ndarra
 
 def _mixture(coefficients: np.ndarray, rates: np.ndarray) -> np.ndarray:
     """Σ_n c_n·Bin(n; K, π) for every π in ``rates`` (any shape), K = len(c) − 1."""
-    k = coefficients.size - 1
-    index = np.arange(k + 1)
-    return _binomial_rows(k, index, np.asarray(rates)[..., None]) @ coefficients
+    return _binomial_rows(coefficients.size - 1, rates) @ coefficients
 
 
 _ZOOM = np.linspace(0.0, 1.0, 17)  # points per bracket in the refinement (bracket shrinks 8×)
 _ZOOM_ROUNDS = 2  # then a parabola through the best three points (see _supremum)
 _PEAK_MARGIN = 0.02  # grid maxima this close to the best are refined (see _supremum)
 _MAX_PEAKS = 8
+_NEIGHBOURS = np.array([-1, 0, 1])
 
 
 @functools.lru_cache(maxsize=64)
@@ -873,7 +873,7 @@ def _theta_grid(k: int) -> tuple[np.ndarray, np.ndarray]:
     # The grid is symmetric about θ = π/4 (π = 1/2) and Bin(n; K, 1 − π) = Bin(K − n; K, π):
     # the rows of its upper half are those of the lower half, reversed (half the exp calls)
     half = (theta.size + 1) // 2
-    lower = _binomial_rows(k, np.arange(k + 1), np.sin(theta[:half])[:, None] ** 2)
+    lower = _binomial_rows(k, np.sin(theta[:half]) ** 2)
     pmf = np.concatenate([lower, lower[theta.size - half - 1 :: -1, ::-1]])
     theta.setflags(write=False)
     pmf.setflags(write=False)
@@ -900,10 +900,9 @@ def _supremum(coefficients: np.ndarray) -> tuple[float, float]:
     best = values.max()
     if best >= 1 - 1e-13:  # a p-value cannot exceed 1
         return 1.0, float(np.sin(theta[values.argmax()]) ** 2)
-    left = np.concatenate([[-np.inf], values[:-1]])
-    right = np.concatenate([values[1:], [-np.inf]])
+    padded = np.concatenate([[-np.inf], values, [-np.inf]])  # neighbours left and right
     peaks = np.flatnonzero(
-        (values >= left) & (values >= right) & (values >= best * (1 - _PEAK_MARGIN))
+        (values >= padded[:-2]) & (values >= padded[2:]) & (values >= best * (1 - _PEAK_MARGIN))
     )
     peaks = peaks[np.argsort(values[peaks])[::-1][:_MAX_PEAKS]]
     width = theta[1] - theta[0]
@@ -918,7 +917,7 @@ def _supremum(coefficients: np.ndarray) -> tuple[float, float]:
         low, high = np.maximum(centre - half, 0.0), np.minimum(centre + half, np.pi / 2)
     # the vertex of the parabola through the best point of the last round and its neighbours
     j = np.clip(zoom_values.argmax(axis=1), 1, _ZOOM.size - 2)
-    before, middle, after = (zoom_values[rows, j + shift] for shift in (-1, 0, 1))
+    before, middle, after = zoom_values[rows[:, None], j[:, None] + _NEIGHBOURS].T
     spacing = points[:, 1] - points[:, 0]
     curvature = before - 2 * middle + after
     with np.errstate(divide="ignore", invalid="ignore"):
@@ -1215,10 +1214,9 @@ def _covered_term_by_term(
     distinct, which = np.unique(rates_b, return_inverse=True)
     which = which.ravel()
     out = np.empty(rates_b.shape)
-    index = np.arange(k_b + 1)
     block = max(1, 2**21 // (k_b + 1))
     for first in range(0, distinct.size, block):
-        rows = _binomial_rows(k_b, index, distinct[first : first + block, None])
+        rows = _binomial_rows(k_b, distinct[first : first + block])
         points = np.flatnonzero((which >= first) & (which < first + block))
         for start in range(0, points.size, block):
             part = points[start : start + block]
@@ -1299,7 +1297,7 @@ def difference_coverage(
             covered_b[:, n_a] = np.where(last >= first, upto - below, 0.0)
         else:
             covered_b[:, n_a] = _covered_term_by_term(low[n_a], high[n_a], k_b, flat_b, delta)
-    weight_a = _binomial_rows(k_a, np.arange(k_a + 1), flat_a[:, None])
+    weight_a = _binomial_rows(k_a, flat_a)
     out = np.sum(weight_a * covered_b, axis=1)
     return to_output(np.minimum(out, 1.0).reshape(x_a.shape))
 
@@ -1374,8 +1372,8 @@ def rejection_probability(
     xa, xb = broadcast(rate_a=xa, rate_b=xb)
     _check_enumerable(ka, kb, "rejection_probability")
     reject = _rejection_region(ka, kb, alpha, test)
-    weight_a = _binomial_rows(ka, np.arange(ka + 1), xa[..., None])  # (..., K_A + 1)
-    weight_b = _binomial_rows(kb, np.arange(kb + 1), xb[..., None])  # (..., K_B + 1)
+    weight_a = _binomial_rows(ka, xa)  # (..., K_A + 1)
+    weight_b = _binomial_rows(kb, xb)  # (..., K_B + 1)
     prob = np.einsum("...i,ij,...j->...", weight_a, reject.astype(float), weight_b)
     return to_output(np.minimum(prob, 1.0))
 
