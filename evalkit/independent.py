@@ -388,6 +388,26 @@ def _summed_range(
     return lo, hi
 
 
+def _distinct_rows(*columns: np.ndarray) -> tuple[tuple[np.ndarray, ...], np.ndarray]:
+    """The distinct rows of equally long columns of counts, and each row's index among them.
+
+    ``tuple(c[inverse] for c in distinct)`` gives the columns back. Small counts are packed into
+    one integer key per row (a fast sort); otherwise the rows are compared as rows.
+    """
+    if columns[0].size < 2:
+        return columns, np.arange(columns[0].size)
+    radix = max(int(c.max()) for c in columns) + 1
+    if radix ** len(columns) < 2**62:
+        key = columns[0].astype(np.int64)
+        for column in columns[1:]:
+            key = key * radix + column
+        _, first, inverse = np.unique(key, return_index=True, return_inverse=True)
+    else:
+        rows = np.stack(columns, axis=1)
+        _, first, inverse = np.unique(rows, axis=0, return_index=True, return_inverse=True)
+    return tuple(c[first] for c in columns), inverse.ravel()
+
+
 def _fisher_flat(
     a: np.ndarray, n: np.ndarray, ka: np.ndarray, k: np.ndarray, alternative: str
 ) -> tuple[np.ndarray, np.ndarray]:
@@ -509,7 +529,9 @@ def fisher_exact(
     c, d = flat[:, 1, 0], flat[:, 1, 1]
     n, ka = a + b, a + c
     k = ka + b + d
-    log_p, log_obs = _fisher_flat(a, n, ka, k, alternative)
+    # a simulated batch repeats the same tables many times: each distinct table is computed once
+    distinct, inverse = _distinct_rows(a, n, ka, k)
+    log_p, log_obs = (x[inverse] for x in _fisher_flat(*distinct, alternative))
     pvalue = np.exp(log_p)
     if method == "mid-p":
         single = (n == 0) | (n == k)  # only one table possible: no evidence, p = 1

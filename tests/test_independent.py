@@ -238,6 +238,50 @@ def test_fisher_mixed_batch_small_and_huge_table():
     np.testing.assert_allclose(mixed, singles, rtol=1e-13)
 
 
+@settings(max_examples=200, deadline=None)
+@given(
+    st.integers(1, 4),
+    st.lists(st.integers(0, 3), min_size=1, max_size=30),
+    st.sampled_from([1, 7, 50_000, 2**40]),
+)
+def test_distinct_rows_gives_every_row_back_and_no_row_twice(width, codes, top):
+    # rows built from few values (0, 1, top − 1, top) so that rows repeat and the largest value
+    # sits at the packing radix's edge; 50 000 and 2⁴⁰ need the row-by-row comparison
+    from evalkit.independent import _distinct_rows
+
+    values = np.array([0, 1, top - 1, top], dtype=np.int64)
+    rng = np.random.default_rng(len(codes))
+    columns = tuple(values[np.roll(codes, shift)] for shift in rng.integers(0, 5, width))
+    distinct, inverse = _distinct_rows(*columns)
+    for column, unique in zip(columns, distinct, strict=True):
+        np.testing.assert_array_equal(unique[inverse], column)
+    rows = set(zip(*(c.tolist() for c in distinct), strict=True))
+    assert (
+        len(rows) == distinct[0].size == len(set(zip(*(c.tolist() for c in columns), strict=True)))
+    )
+
+
+@pytest.mark.parametrize("scale", [1, 3000])  # 3000: counts too large for one packed key
+@pytest.mark.parametrize("method", ["exact", "mid-p"])
+def test_fisher_batch_with_repeated_tables_equals_one_by_one(scale, method):
+    # a simulation repeats tables: each distinct table is computed once and its p-value, P(n_A)
+    # and statistics must land on every copy, in the caller's order and shape
+    rng = np.random.default_rng(11)
+    distinct = random_tables(rng, 12, 25) * scale
+    tables = distinct[rng.integers(0, len(distinct), size=(5, 40))]
+    for alternative in ALTERNATIVES:
+        stack = fisher_exact(tables, alternative=alternative, method=method)
+        assert stack.pvalue.shape == (5, 40)
+        singles = [fisher_exact(t, alternative, method) for t in tables.reshape(-1, 2, 2)]
+        np.testing.assert_allclose(stack.pvalue.ravel(), [r.pvalue for r in singles], rtol=1e-13)
+        np.testing.assert_allclose(
+            stack.details["p_observed"].ravel(),
+            [r.details["p_observed"] for r in singles],
+            rtol=1e-13,
+        )
+        np.testing.assert_array_equal(stack.statistic.ravel(), tables[..., 0, 0].ravel())
+
+
 @settings(max_examples=100, deadline=None)
 @given(st.lists(st.integers(0, 60), min_size=4, max_size=4))
 def test_fisher_symmetries(cells):
