@@ -784,7 +784,12 @@ def _last_rejecting_b(size: int, test: str, alternative: str, alpha: float) -> n
     key = (test, alternative, float(alpha))
     edge = _EDGES.get(key)
     if edge is None or edge.size < size + 1:
-        edge = _bisect_last_rejecting_b(size, test, alternative, alpha)
+        # a curve over N asks for N = 10, 11, 12, …: a request up to twice the edge kept
+        # computes twice its length, so such a curve computes about log2(N) edges, not N
+        kept = 0 if edge is None else edge.size - 1
+        edge = _bisect_last_rejecting_b(
+            2 * kept if size <= 2 * kept else size, test, alternative, alpha
+        )
         edge.setflags(write=False)
         _EDGES.pop(key, None)
         while len(_EDGES) >= _EDGES_KEPT:

@@ -1299,3 +1299,23 @@ def test_rejection_edges_reused_for_a_smaller_n_equal_a_fresh_computation():
             fresh = paired._bisect_last_rejecting_b(57, test, alternative, 0.05)
             assert np.array_equal(short, fresh) and np.array_equal(long[:58], fresh)
             assert not short.flags.writeable
+
+
+def test_rejection_edges_grown_for_a_larger_n_equal_a_fresh_computation():
+    # a request up to twice the kept length computes twice it (a curve over N needs about
+    # log2(N) edges): every edge handed out must still equal the bisection for its own N
+    from evalkit import paired
+
+    for test in ("mid-p", "exact", "asymptotic", "corrected"):
+        for alternative in ("two-sided", "less"):
+            paired._EDGES.clear()
+            fresh = paired._bisect_last_rejecting_b(90, test, alternative, 0.05)
+            computed = 0
+            for size in (10, 11, 15, 20, 21, 39, 41, 90):
+                kept = paired._EDGES.get((test, alternative, 0.05))
+                edge = paired._last_rejecting_b(size, test, alternative, 0.05)
+                np.testing.assert_array_equal(edge, fresh[: size + 1])
+                computed += paired._EDGES[(test, alternative, 0.05)] is not kept
+            # 10, then 11 → 20 (serves 15, 20), 21 → 40 (serves 39), 41 → 80, 90 → 160
+            assert computed == 5
+            assert paired._EDGES[(test, alternative, 0.05)].size == 161
