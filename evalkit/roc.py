@@ -697,6 +697,54 @@ def _precision_at(tp: np.ndarray, fp: np.ndarray, grid: np.ndarray) -> np.ndarra
     return precision[np.clip(k, 0, precision.size - 1)]
 
 
+def _resampled_precision(
+    scores: np.ndarray,
+    y: np.ndarray,
+    pos_draws: np.ndarray,
+    neg_draws: np.ndarray,
+    grid: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Precision at each grid recall and AP of every stratified resample, all rounds at once.
+
+    Row r of ``pos_draws`` (``neg_draws``) picks positives (negatives) of the test set by their
+    index among the positives (negatives). A resample holds only the test set's own scores, so
+    its TP and FP counts at the test set's distinct scores (descending) are running sums of how
+    often each score was drawn; a score not drawn repeats the point before it. The precision
+    read at a grid recall is therefore the one :func:`_precision_at` reads on the resample's
+    own curve, and its AP is :func:`_step_sum` on the scores that were drawn: the same numbers
+    as sorting each resample (:func:`_sorted_counts`), without a sort per resample.
+    """
+    rounds, n_pos = pos_draws.shape
+    _, group = np.unique(-scores, return_inverse=True)  # rank of each item's score, descending
+    group = group.reshape(-1)
+    width = int(group.max()) + 1
+    offsets = np.arange(rounds)[:, None] * width
+
+    def running(draws: np.ndarray, members: np.ndarray) -> np.ndarray:
+        counts = np.bincount((offsets + members[draws]).ravel(), minlength=rounds * width)
+        return counts.reshape(rounds, width)
+
+    drawn_pos, drawn_neg = running(pos_draws, group[y]), running(neg_draws, group[~y])
+    tp = np.concatenate([np.zeros((rounds, 1), np.int64), np.cumsum(drawn_pos, axis=1)], axis=1)
+    fp = np.concatenate([np.zeros((rounds, 1), np.int64), np.cumsum(drawn_neg, axis=1)], axis=1)
+    # precision at the first point whose recall tp/n_pos reaches each grid value: that point
+    # has tp ≥ t_g, the least such count (recall is computed as in _pr_from_counts), and it is a
+    # drawn score or the start point (a score not drawn has the counts of the point before it)
+    least = np.searchsorted(np.arange(n_pos + 1) / n_pos, grid, side="left")
+    keys = (np.arange(rounds)[:, None] * (n_pos + 1) + tp).ravel()  # increasing across rows
+    queries = np.arange(rounds)[:, None] * (n_pos + 1) + np.minimum(least, n_pos)
+    at = np.searchsorted(keys, queries, side="left")
+    with np.errstate(invalid="ignore", divide="ignore"):
+        precision = np.where(tp + fp > 0, tp / (tp + fp), 1.0)  # the start point: precision 1
+    curves = precision.ravel()[at]
+    # AP: _step_sum's terms (recall gained × precision) at the drawn scores, summed per resample
+    # as _step_sum sums them (one array each: the same additions in the same order)
+    terms = np.diff(tp / n_pos, axis=1) * precision[:, 1:]
+    drawn = (drawn_pos + drawn_neg) > 0
+    parts = np.split(terms[drawn], np.cumsum(drawn.sum(axis=1))[:-1])
+    return curves, np.array([np.sum(part) for part in parts])
+
+
 def precision_recall_band(
     scores: Any,
     labels: Any,
@@ -765,17 +813,13 @@ def precision_recall_band(
     _, tp, fp = _sorted_counts(s, y)
     estimate = _precision_at(tp, fp, grid)
     ap = _step_sum(tp, fp)
-    pos, neg = s[y], s[~y]
-    curves = np.empty((rounds, grid.size))
-    aps = np.empty(rounds)
-    truth = np.r_[np.ones(pos.size, bool), np.zeros(neg.size, bool)]
-    for r in range(rounds):
-        drawn = np.concatenate(
-            [pos[gen.integers(0, pos.size, pos.size)], neg[gen.integers(0, neg.size, neg.size)]]
-        )
-        _, tp_r, fp_r = _sorted_counts(drawn, truth)
-        curves[r] = _precision_at(tp_r, fp_r, grid)
-        aps[r] = _step_sum(tp_r, fp_r)
+    n_pos, n_neg = int(tp[-1]), int(fp[-1])
+    pos_draws = np.empty((rounds, n_pos), dtype=np.int64)
+    neg_draws = np.empty((rounds, n_neg), dtype=np.int64)
+    for r in range(rounds):  # the positives, then the negatives, of each resample in turn
+        pos_draws[r] = gen.integers(0, n_pos, n_pos)
+        neg_draws[r] = gen.integers(0, n_neg, n_neg)
+    curves, aps = _resampled_precision(s, y, pos_draws, neg_draws, grid)
     alpha = 1.0 - level
     probs = [alpha / 2.0, 1.0 - alpha / 2.0]
     low, high = np.quantile(curves, probs, axis=0)
@@ -786,7 +830,7 @@ def precision_recall_band(
         low=low,
         high=high,
         average_precision=Interval(ap_low, ap_high, ap, level, "stratified bootstrap percentile"),
-        baseline=pos.size / s.size,
+        baseline=n_pos / s.size,
         confidence=level,
         rounds=int(rounds),
     )

@@ -551,6 +551,48 @@ def test_precision_recall_band_is_reproducible_and_holds_the_estimate():
     assert np.mean(fine.precision) == pytest.approx(ap.estimate, abs=1e-3)
 
 
+@settings(max_examples=40, deadline=None)
+@given(
+    st.integers(2, 120),
+    st.floats(0.05, 0.8),
+    st.sampled_from([None, 0, 1]),  # scores as drawn, rounded to 1 decimal (ties), to integers
+    st.booleans(),
+    st.integers(0, 2**32 - 1),
+)
+def test_precision_recall_band_equals_sorting_every_resample(n, rate, decimals, own_grid, seed):
+    # the band counts draws per distinct score instead of sorting each resample: it must give
+    # the numbers of the direct route (draw the positives, then the negatives; sort; read the
+    # curve and its AP) bit for bit, ties included
+    from evalkit.roc import _precision_at, _sorted_counts, _step_sum
+
+    rng = np.random.default_rng(seed)
+    y = (rng.random(n) < rate).astype(int)
+    y[:2] = [0, 1]
+    s = y * 1.5 + rng.normal(size=n)
+    if decimals is not None:
+        s = np.round(s, decimals)
+    grid = np.sort(rng.random(9)) if own_grid else np.linspace(0.0, 1.0, 101)
+    band = precision_recall_band(s, y, recall_grid=grid if own_grid else None, rounds=100, rng=seed)
+    gen = np.random.default_rng(seed)
+    pos, neg = s[y == 1], s[y == 0]
+    truth = np.r_[np.ones(pos.size, bool), np.zeros(neg.size, bool)]
+    curves, aps = [], []
+    for _ in range(100):
+        drawn = np.r_[
+            pos[gen.integers(0, pos.size, pos.size)], neg[gen.integers(0, neg.size, neg.size)]
+        ]
+        _, tp, fp = _sorted_counts(drawn, truth)
+        curves.append(_precision_at(tp, fp, grid))
+        aps.append(_step_sum(tp, fp))
+    alpha = 1 - 0.95  # the band's percentiles, computed as it does
+    probs = [alpha / 2, 1 - alpha / 2]
+    low, high = np.quantile(curves, probs, axis=0)
+    np.testing.assert_array_equal(band.low, low)
+    np.testing.assert_array_equal(band.high, high)
+    ap_low, ap_high = np.quantile(aps, probs)
+    assert (band.average_precision.low, band.average_precision.high) == (ap_low, ap_high)
+
+
 def test_precision_recall_band_covers_the_population_average_precision():
     # a large population's AP is the target; intervals from small samples should cover it
     rng = np.random.default_rng(RNG_SEED)
