@@ -697,6 +697,13 @@ def _precision_at(tp: np.ndarray, fp: np.ndarray, grid: np.ndarray) -> np.ndarra
     return precision[np.clip(k, 0, precision.size - 1)]
 
 
+def _draws_per_score(draws: np.ndarray, score_of: np.ndarray, width: int) -> np.ndarray:
+    """How often each of ``width`` distinct scores was drawn, one row per resample."""
+    offsets = np.arange(draws.shape[0])[:, None] * width
+    counts = np.bincount((offsets + score_of[draws]).ravel(), minlength=draws.shape[0] * width)
+    return counts.reshape(draws.shape[0], width)
+
+
 def _resampled_precision(
     scores: np.ndarray,
     y: np.ndarray,
@@ -704,7 +711,7 @@ def _resampled_precision(
     neg_draws: np.ndarray,
     grid: np.ndarray,
 ) -> tuple[np.ndarray, np.ndarray]:
-    """Precision at each grid recall and AP of every stratified resample, all rounds at once.
+    """Precision at each grid recall and AP of every stratified resample, rounds in blocks.
 
     Row r of ``pos_draws`` (``neg_draws``) picks positives (negatives) of the test set by their
     index among the positives (negatives). A resample holds only the test set's own scores, so
@@ -712,37 +719,46 @@ def _resampled_precision(
     often each score was drawn; a score not drawn repeats the point before it. The precision
     read at a grid recall is therefore the one :func:`_precision_at` reads on the resample's
     own curve, and its AP is :func:`_step_sum` on the scores that were drawn: the same numbers
-    as sorting each resample (:func:`_sorted_counts`), without a sort per resample.
+    as sorting each resample (:func:`_sorted_counts`), without a sort per resample. A block
+    holds as many rounds as keep its arrays near ``_BAND_BLOCK`` values (in cache).
     """
     rounds, n_pos = pos_draws.shape
     _, group = np.unique(-scores, return_inverse=True)  # rank of each item's score, descending
     group = group.reshape(-1)
     width = int(group.max()) + 1
-    offsets = np.arange(rounds)[:, None] * width
+    pos_group, neg_group = group[y], group[~y]
+    # the least TP count whose recall tp/n_pos reaches each grid value (recall computed as in
+    # _pr_from_counts)
+    least = np.minimum(np.searchsorted(np.arange(n_pos + 1) / n_pos, grid, side="left"), n_pos)
+    curves = np.empty((rounds, grid.size))
+    aps = np.empty(rounds)
+    block = max(1, _BAND_BLOCK // (width + 1))
+    for first in range(0, rounds, block):
+        rows = slice(first, min(first + block, rounds))
+        size = rows.stop - rows.start
+        drawn_pos = _draws_per_score(pos_draws[rows], pos_group, width)
+        drawn_neg = _draws_per_score(neg_draws[rows], neg_group, width)
+        start = np.zeros((size, 1), np.int64)
+        tp = np.concatenate([start, np.cumsum(drawn_pos, axis=1)], axis=1)
+        fp = np.concatenate([start, np.cumsum(drawn_neg, axis=1)], axis=1)
+        # the first point whose TP count reaches the least one is a drawn score or the start
+        # point (a score not drawn has the counts of the point before it): one search for all
+        # rows, their counts shifted apart so that they increase across rows
+        shift = np.arange(size)[:, None] * (n_pos + 1)
+        at = np.searchsorted((shift + tp).ravel(), shift + least, side="left")
+        with np.errstate(invalid="ignore", divide="ignore"):
+            precision = np.where(tp + fp > 0, tp / (tp + fp), 1.0)  # the start point: 1
+        curves[rows] = precision.ravel()[at]
+        # AP: _step_sum's terms (recall gained × precision) at the drawn scores, summed per
+        # resample as _step_sum sums them (one array each: the same additions in the same order)
+        terms = np.diff(tp / n_pos, axis=1) * precision[:, 1:]
+        drawn = (drawn_pos + drawn_neg) > 0
+        parts = np.split(terms[drawn], np.cumsum(drawn.sum(axis=1))[:-1])
+        aps[rows] = [np.sum(part) for part in parts]
+    return curves, aps
 
-    def running(draws: np.ndarray, members: np.ndarray) -> np.ndarray:
-        counts = np.bincount((offsets + members[draws]).ravel(), minlength=rounds * width)
-        return counts.reshape(rounds, width)
 
-    drawn_pos, drawn_neg = running(pos_draws, group[y]), running(neg_draws, group[~y])
-    tp = np.concatenate([np.zeros((rounds, 1), np.int64), np.cumsum(drawn_pos, axis=1)], axis=1)
-    fp = np.concatenate([np.zeros((rounds, 1), np.int64), np.cumsum(drawn_neg, axis=1)], axis=1)
-    # precision at the first point whose recall tp/n_pos reaches each grid value: that point
-    # has tp ≥ t_g, the least such count (recall is computed as in _pr_from_counts), and it is a
-    # drawn score or the start point (a score not drawn has the counts of the point before it)
-    least = np.searchsorted(np.arange(n_pos + 1) / n_pos, grid, side="left")
-    keys = (np.arange(rounds)[:, None] * (n_pos + 1) + tp).ravel()  # increasing across rows
-    queries = np.arange(rounds)[:, None] * (n_pos + 1) + np.minimum(least, n_pos)
-    at = np.searchsorted(keys, queries, side="left")
-    with np.errstate(invalid="ignore", divide="ignore"):
-        precision = np.where(tp + fp > 0, tp / (tp + fp), 1.0)  # the start point: precision 1
-    curves = precision.ravel()[at]
-    # AP: _step_sum's terms (recall gained × precision) at the drawn scores, summed per resample
-    # as _step_sum sums them (one array each: the same additions in the same order)
-    terms = np.diff(tp / n_pos, axis=1) * precision[:, 1:]
-    drawn = (drawn_pos + drawn_neg) > 0
-    parts = np.split(terms[drawn], np.cumsum(drawn.sum(axis=1))[:-1])
-    return curves, np.array([np.sum(part) for part in parts])
+_BAND_BLOCK = 2**18  # values per array in one block of precision_recall_band's resamples
 
 
 def precision_recall_band(

@@ -558,11 +558,15 @@ def test_precision_recall_band_is_reproducible_and_holds_the_estimate():
     st.sampled_from([None, 0, 1]),  # scores as drawn, rounded to 1 decimal (ties), to integers
     st.booleans(),
     st.integers(0, 2**32 - 1),
+    st.sampled_from([None, 1, 300]),  # values per block: one round per block, a few, all
 )
-def test_precision_recall_band_equals_sorting_every_resample(n, rate, decimals, own_grid, seed):
+def test_precision_recall_band_equals_sorting_every_resample(
+    n, rate, decimals, own_grid, seed, block
+):
     # the band counts draws per distinct score instead of sorting each resample: it must give
     # the numbers of the direct route (draw the positives, then the negatives; sort; read the
     # curve and its AP) bit for bit, ties included
+    from evalkit import roc
     from evalkit.roc import _precision_at, _sorted_counts, _step_sum
 
     rng = np.random.default_rng(seed)
@@ -572,7 +576,14 @@ def test_precision_recall_band_equals_sorting_every_resample(n, rate, decimals, 
     if decimals is not None:
         s = np.round(s, decimals)
     grid = np.sort(rng.random(9)) if own_grid else np.linspace(0.0, 1.0, 101)
-    band = precision_recall_band(s, y, recall_grid=grid if own_grid else None, rounds=100, rng=seed)
+    kept = roc._BAND_BLOCK
+    roc._BAND_BLOCK = kept if block is None else block
+    try:
+        band = precision_recall_band(
+            s, y, recall_grid=grid if own_grid else None, rounds=100, rng=seed
+        )
+    finally:
+        roc._BAND_BLOCK = kept
     gen = np.random.default_rng(seed)
     pos, neg = s[y == 1], s[y == 0]
     truth = np.r_[np.ones(pos.size, bool), np.zeros(neg.size, bool)]
