@@ -34,6 +34,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 from scipy import stats
 
+from evalkit._ranks import midranks
 from evalkit._validation import as_count, check_choice
 
 __all__ = [
@@ -151,7 +152,7 @@ def average_ranks(scores: ArrayLike) -> tuple[np.ndarray, np.ndarray]:
     ([[1.0, 2.5, 2.5], [2.0, 1.0, 3.0]], [1.5, 1.75, 2.75])
     """
     table = _as_score_table(scores)
-    ranks = stats.rankdata(-table, method="average", axis=1)
+    ranks = midranks(-table)
     return ranks, ranks.mean(axis=0)
 
 

@@ -52,6 +52,7 @@ from numpy.typing import ArrayLike
 from scipy import stats
 from scipy.special import bdtr, bdtrc, ndtr, stdtr
 
+from evalkit._ranks import midranks
 from evalkit._validation import (
     as_count,
     as_counts,
@@ -1171,7 +1172,7 @@ def wilcoxon_signed_rank(
     zeros = int(np.count_nonzero(is_zero))
     ranked = d[~is_zero] if zero_method == "wilcox" else d
     magnitudes, tie_sizes = _tie_groups(np.abs(ranked)) if ranked.size else (ranked, ranked)
-    ranks = stats.rankdata(magnitudes)
+    ranks = midranks(magnitudes)
     nonzero = ranked != 0
     w_plus = float(ranks[ranked > 0].sum())
     w_minus = float(ranks[ranked < 0].sum())

@@ -455,15 +455,24 @@ def test_bad_input_intervals_and_test():
     st.integers(0, 2**32 - 1),
 )
 def test_midranks_are_scipys_average_ranks_exactly(rows, n, levels, scale, seed):
-    # DeLong's components rank with a fast midrank; with ties of every size, at tiny and huge
-    # magnitudes, the ranks are scipy.stats.rankdata's to the last bit
-    from evalkit.roc import _midranks
+    # DeLong's components, Wilcoxon's signed ranks and the Friedman mean ranks use a fast
+    # midrank; with ties of every size, at tiny and huge magnitudes, in 1-D, 2-D and 3-D, the
+    # ranks are scipy.stats.rankdata's to the last bit
+    from evalkit._ranks import midranks
 
     x = np.random.default_rng(seed).integers(0, levels, size=(rows, n)) * scale
-    ranks = _midranks(x)
-    expected = stats.rankdata(x, method="average", axis=-1)
-    assert ranks.dtype == expected.dtype
-    np.testing.assert_array_equal(ranks, expected)
+    for shaped in (x, x[0], x.reshape(rows, 1, n), -x):
+        ranks = midranks(shaped)
+        expected = stats.rankdata(shaped, method="average", axis=-1)
+        assert ranks.dtype == expected.dtype and ranks.shape == expected.shape
+        np.testing.assert_array_equal(ranks, expected)
+
+
+def test_midranks_of_nothing_is_nothing():
+    from evalkit._ranks import midranks
+
+    assert midranks(np.array([])).shape == (0,)
+    assert midranks(np.empty((3, 0))).shape == (3, 0)
 
 
 # --------------------------------------------------------------------------------------------
