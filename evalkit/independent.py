@@ -782,10 +782,10 @@ def _binomial_rows(k: int, rates: ArrayLike) -> np.ndarray:
     """Bin(n; k, rate) for n = 0 … k along a new last axis of ``rates`` (0·ln 0 = 0 at the ends)."""
     rates = np.asarray(rates, dtype=float)[..., None]
     index = np.arange(k + 1)
-    with np.errstate(divide="ignore"):
-        # ln 0 = −inf becomes a huge finite number, so that 0·ln 0 gives 0 and n·ln 0 gives −inf
-        log_rate = np.maximum(np.log(rates), _LOG_ZERO)
-        log_rest = np.maximum(np.log1p(-rates), _LOG_ZERO)
+    # ln 0 = −inf is replaced by a huge finite number, so that 0·ln 0 gives 0 and n·ln 0 gives
+    # −inf (the logarithm is only taken where it is finite: no warning to silence)
+    log_rate = np.log(rates, out=np.full(rates.shape, _LOG_ZERO), where=rates > 0)
+    log_rest = np.log1p(-rates, out=np.full(rates.shape, _LOG_ZERO), where=rates < 1)
     return np.exp(_log_combinations(k) + index * log_rate + (k - index) * log_rest)
 
 
