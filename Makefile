@@ -23,8 +23,8 @@ LAB_OFFLINE := --LabApp.news_url=None \
                --LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate \
                --LabApp.app_settings_dir=$(CURDIR)/tools/lab-settings
 
-.PHONY: install lab test test-unit test-unit-a test-unit-b test-notebooks test-notebook-outputs test-browser \
-        test-browser-site \
+.PHONY: install lab test test-unit test-unit-a test-unit-b test-notebooks \
+        test-notebook-outputs test-browser test-browser-site \
         test-browser-notebooks-a test-browser-notebooks-b test-thorough lint notebooks html \
         student bench clean
 
@@ -55,8 +55,8 @@ lab: install
 # busy to the end. Each part's wall time goes to build/test-times/
 # (tools/timed.py; benchmarks/RESULTS.md shows them). Every notebook is executed once: in
 # JupyterLab where the browser tests run, else under nbval (test-notebook-outputs).
-TEST_PARTS := test-unit-a test-unit-b test-notebook-outputs test-browser-site test-browser-notebooks-a \
-              test-browser-notebooks-b
+TEST_PARTS := test-unit-a test-unit-b test-notebook-outputs test-browser-site \
+              test-browser-notebooks-a test-browser-notebooks-b
 test: install $(SITE_STAMP)
 	@rm -rf build/test-times
 	@$(TIMED) "make test (after install): all parts at once" -- \

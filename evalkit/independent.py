@@ -814,7 +814,10 @@ class _Outcomes:
     conditional: np.ndarray
     running_less: np.ndarray
     running_greater: np.ndarray
-    _sides: dict = field(default_factory=dict, compare=False, repr=False)
+    # the sides asked for so far (a cache: the dataclass is frozen, its arrays read-only)
+    _sides: dict[str, tuple[np.ndarray, np.ndarray]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
     def side(self, name: str) -> tuple[np.ndarray, np.ndarray]:
         """The statistic of one side ("less" or "greater") and its complement."""

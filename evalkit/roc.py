@@ -726,8 +726,8 @@ def _resampled_precision(
         # rows, their counts shifted apart so that they increase across rows
         shift = np.arange(size)[:, None] * (n_pos + 1)
         at = np.searchsorted((shift + tp).ravel(), shift + least, side="left")
-        with np.errstate(invalid="ignore", divide="ignore"):
-            precision = np.where(tp + fp > 0, tp / (tp + fp), 1.0)  # the start point: 1
+        counted = tp + fp  # 0 before the first drawn score: the start point, precision 1
+        precision = np.divide(tp, counted, out=np.ones(tp.shape), where=counted > 0)
         curves[rows] = precision.ravel()[at]
         # AP: _step_sum's terms (recall gained × precision) at the drawn scores, summed per
         # resample as _step_sum sums them (one array each: the same additions in the same order)
