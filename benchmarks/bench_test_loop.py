@@ -84,12 +84,26 @@ def _cpu_profile(times: dict[str, dict]) -> str:
             f"| {label.split(': ', 1)[-1]} | {record.get('seconds', float('nan')):.0f} s | "
             + (f"{cpu:.0f} s |" if cpu is not None else "– |")
         )
+    counted = [times.get(label, {}) for label in PARTS]
+    total = sum(r["cpu_seconds"] for r in counted if r.get("cpu_seconds") is not None)
+    complete = all(r.get("orphans_counted") for r in counted if r)
+    left = sum(r.get("still_running") or 0 for r in counted)
     lines += [
         "",
-        "CPU time of a part: user + system time of its processes that were waited for (kernels, "
-        "JupyterLab, the browser's main process); helper processes of the browser that outlive "
-        "their parent are not counted, so the parts add up to less than the machine's total.",
-    ]
+        f"The parts' CPU time adds up to {total:.0f} s"
+        + (f" of the machine's {machine:.0f} s (the rest: the system's own work and anything "
+           "else that ran)." if machine else ".")
+        + " CPU time of a part: user + system time of every process it started, directly or not"
+        + (
+            " (tools/timed.py: a helper process whose parent ended first, such as a browser's "
+            "renderer, is re-parented to it and counted when it ends)."
+            if complete
+            else "; helper processes whose parent ended first are not counted on this system, so "
+            "the parts add up to less than the machine's total."
+        )
+        + (f" {left} processes were still running 10 s after their part ended; their CPU time "
+           "is not counted." if left else ""),
+    ]  # fmt: skip
     return "\n".join(lines)
 
 
