@@ -799,6 +799,26 @@ def _last_rejecting_b(size: int, test: str, alternative: str, alpha: float) -> n
     return edge[: size + 1]
 
 
+def _rejection_bounds(
+    size: int, test: str, alternative: str, alpha: float
+) -> tuple[np.ndarray, np.ndarray]:
+    """For m = b + c = 0 … N: the test rejects exactly when b ≤ lo[m] or b ≥ hi[m].
+
+    ``lo[m] = −1`` where no b rejects in the lower tail, ``hi[m] = m + 1`` where none does in
+    the upper one. Arguments as checked by :func:`rejection_probability` (which sums the
+    binomial tails beyond these bounds) and by the planner (:mod:`evalkit.planning`), which
+    computes them once for a whole curve over N.
+    """
+    m = np.arange(size + 1)
+    if alternative == "two-sided":  # every test here is symmetric in b ↔ c
+        lo = _last_rejecting_b(size, test, alternative, alpha)
+        return lo, np.maximum(m - lo, lo + 1)
+    if alternative == "less":
+        return _last_rejecting_b(size, test, "less", alpha), m + 1
+    # "greater" for b is "less" for c = m − b
+    return np.full(m.shape, -1), m - _last_rejecting_b(size, test, "less", alpha)
+
+
 def _bisect_last_rejecting_b(size: int, test: str, alternative: str, alpha: float) -> np.ndarray:
     """:func:`_last_rejecting_b` computed afresh."""
     m = np.arange(size + 1)
@@ -885,16 +905,7 @@ def rejection_probability(
             "p_only1 + p_only2 must not exceed 1 (they are two of the three outcome "
             f"probabilities); got {float(p1.reshape(-1)[i])!r} + {float(p2.reshape(-1)[i])!r}"
         )
-    m = np.arange(size + 1)
-    if alternative == "two-sided":  # every test here is symmetric in b ↔ c
-        lo = _last_rejecting_b(size, test, alternative, alpha)
-        hi = np.maximum(m - lo, lo + 1)
-    elif alternative == "less":
-        lo = _last_rejecting_b(size, test, "less", alpha)
-        hi = m + 1
-    else:  # "greater" for b is "less" for c = m − b
-        lo = np.full(m.shape, -1)
-        hi = m - _last_rejecting_b(size, test, "less", alpha)
+    lo, hi = _rejection_bounds(size, test, alternative, alpha)
     total = np.minimum(total, 1.0)[..., None]
     share = np.divide(p1[..., None], total, out=np.full(total.shape, 0.5), where=total > 0)
     # only the m within t = ⌈5√N⌉ + 1 of N·(p1 + p2) matter: by Hoeffding's inequality the rest

@@ -221,18 +221,6 @@ def power_paired(
     return flat_out.reshape(n.shape)
 
 
-def _rejection_edges(largest: int, test: str, alternative: str, alpha: float):
-    """For m = 0 … ``largest``: b ≤ lo[m] or b ≥ hi[m] rejects (as in rejection_probability)."""
-    m = np.arange(largest + 1)
-    last = paired._last_rejecting_b  # the bisection that paired.rejection_probability uses
-    if alternative == "two-sided":
-        lo = last(largest, test, alternative, alpha)
-        return lo, np.maximum(m - lo, lo + 1)
-    if alternative == "less":
-        return last(largest, test, "less", alpha), m + 1
-    return np.full(m.shape, -1), m - last(largest, test, "less", alpha)
-
-
 def _power_curve(
     sizes: np.ndarray, p1: float, p2: float, alpha: float, test: str, alternative: str
 ) -> np.ndarray:
@@ -244,7 +232,7 @@ def _power_curve(
     largest = int(sizes.max())
     total = min(p1 + p2, 1.0)
     share = p1 / total if total > 0 else 0.5
-    lo, hi = _rejection_edges(largest, test, alternative, alpha)
+    lo, hi = paired._rejection_bounds(largest, test, alternative, alpha)
     m = np.arange(largest + 1)
     g = np.where(lo >= 0, special.bdtr(np.maximum(lo, 0), m, share), 0.0)
     g = g + np.where(hi <= m, special.bdtrc(np.clip(hi - 1, 0, largest), m, share), 0.0)

@@ -1319,3 +1319,31 @@ def test_rejection_edges_grown_for_a_larger_n_equal_a_fresh_computation():
             # 10, then 11 → 20 (serves 15, 20), 21 → 40 (serves 39), 41 → 80, 90 → 160
             assert computed == 5
             assert paired._EDGES[(test, alternative, 0.05)].size == 161
+
+
+@pytest.mark.parametrize("test", REJECTION_TESTS)
+@pytest.mark.parametrize("alternative", ["two-sided", "greater", "less"])
+def test_rejection_bounds_are_exactly_the_rejecting_outcomes(test, alternative):
+    # rejection_probability and the planner sum the binomial tails beyond (lo[m], hi[m]): every
+    # (b, c) with b + c ≤ N must reject by the public p-value exactly when b ≤ lo or b ≥ hi
+    from evalkit import paired
+
+    def pvalue(b: int, c: int) -> float:
+        if alternative == "two-sided" or test not in ("asymptotic", "corrected"):
+            return _pvalue(test, b, c, size, alternative)
+        # McNemar's one-sided z (rejection_probability's docstring): (±(b − c) − shift)/√(b + c)
+        if b + c == 0:
+            return 1.0
+        sign = 1 if alternative == "greater" else -1
+        shift = 1.0 if test == "corrected" else 0.0
+        return float(stats.norm.sf((sign * (b - c) - shift) / math.sqrt(b + c)))
+
+    size, level = 30, 0.05
+    lo, hi = paired._rejection_bounds(size, test, alternative, level)
+    assert lo.shape == hi.shape == (size + 1,)
+    for b in range(size + 1):
+        for c in range(size + 1 - b):
+            m = b + c
+            inside = b <= lo[m] or b >= hi[m]
+            assert inside == (pvalue(b, c) <= level), (test, alternative, b, c)
+    assert np.all(lo >= -1) and np.all(hi <= np.arange(size + 1) + 1) and np.all(lo < hi)
