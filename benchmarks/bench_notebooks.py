@@ -287,17 +287,16 @@ def run_notebook(path: Path, max_settings: int, timeout: int = 180) -> dict:
             result["error"] = f"cell {index - 1} (0-based) failed: {_error_text(exc)}"
             return result
         result["execution"] = time.perf_counter() - start - cell_times[0]  # minus the recorder
-        code = [
-            t
-            for t, cell in zip(cell_times[1:], nb.cells[1:-1], strict=True)
-            if cell.cell_type == "code"
-        ]
-        result["first_cell"] = code[0] if code else 0.0  # imports and the course style
-        result["first_cell_index"] = next(
-            (i for i, cell in enumerate(nb.cells[1:-1]) if cell.cell_type == "code"), None
-        )
+        # the notebook's own cells are nb.cells[1:-1] (cell_times[1:]): index i there is
+        # cell i of the notebook
+        first = next((i for i, c in enumerate(nb.cells[1:-1]) if c.cell_type == "code"), None)
+        result["first_cell"] = 0.0 if first is None else cell_times[first + 1]  # the imports
         result["slowest_cells"] = sorted(
-            ((t, i - 1, _first_line(nb.cells[i])) for i, t in enumerate(cell_times) if i > 0),
+            (
+                (t, i, _first_line(nb.cells[i + 1]))
+                for i, t in enumerate(cell_times[1:])
+                if i != first  # counted with the first cells
+            ),
             reverse=True,
         )[:5]
         try:
@@ -474,11 +473,7 @@ def rows(quick: bool = False, notebooks: list[str] | None = None) -> list[Row]:
         total += result["execution"]
         kernel_starts += result["kernel_start"]
         first_cells += result["first_cell"]
-        slowest += [
-            (t, number, i, line)
-            for t, i, line in result["slowest_cells"]
-            if i != result["first_cell_index"]  # counted with the first cells
-        ]
+        slowest += [(t, number, i, line) for t, i, line in result["slowest_cells"]]
         row = Row(
             group="Notebook",
             what=f"{path.name} (fresh kernel, {result['cells']} cells)",
