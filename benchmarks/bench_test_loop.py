@@ -6,7 +6,9 @@ then the browser's notebook tests once more on their own, and reads what they wr
 * ``build/test-times/*.json`` — the wall time of the whole of ``make test`` and of each of its
   parts (``tools/timed.py``; the parts run at the same time, so each part's time is
   measured while the others share the machine), with the CPU time of each part's processes
-  and of the whole machine during the run (the profile shown when the target is missed);
+  and of the whole machine during the run, and ``build/test-profile.json``: the run's CPU time
+  by kind of process (kernels, Chromium, JupyterLab, pytest…; ``tools/process_cpu.py`` samples
+  ``/proc`` while `make test` runs). Both are the profile shown when the target is missed;
 * ``build/browser-latency/<notebook>.json``, from the run alone (JupyterLab and the browser
   with nothing else running, as on a student's machine) — for every widget, the time from
   each move of a control (key press, click, choice) to the frame in which its new output is
@@ -33,7 +35,11 @@ from pathlib import Path
 from harness import Row, Target, run_script
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+import process_cpu  # noqa: E402  (tools/ is not a package)
+
 TIMES = ROOT / "build" / "test-times"
+PROFILE = ROOT / "build" / "test-profile.json"  # make test's CPU time by kind of process
 LATENCY = ROOT / "build" / "browser-latency"  # one JSON file per notebook
 WHOLE = "make test (after install): all parts at once"
 NBVAL = "make test: every notebook under nbval"  # a part only where no browser runs
@@ -104,7 +110,56 @@ def _cpu_profile(times: dict[str, dict]) -> str:
         + (f" {left} processes were still running 10 s after their part ended; their CPU time "
            "is not counted." if left else ""),
     ]  # fmt: skip
+    lines += _by_kind(total)
     return "\n".join(lines)
+
+
+def _by_kind(parts_total: float) -> list[str]:
+    """The same run's CPU time by kind of process (tools/process_cpu.py), if it was sampled."""
+    try:
+        profile = json.loads(PROFILE.read_text())
+    except (OSError, ValueError):
+        return []
+    sampled = sum(profile["by_kind"].values())
+    return [
+        "",
+        "Where that CPU time went, by kind of process (the same run; tools/process_cpu.py, "
+        + process_cpu.Sampler.unseen_note.format(interval=profile["interval_s"])
+        + "):",
+        "",
+        process_cpu.profile_table(profile["by_kind"]),
+        "",
+        f"The sample holds {sampled:.0f} s of the parts' {parts_total:.0f} s, in "
+        f"{profile['processes']} processes (the sampling itself took "
+        f"{profile['own_cpu_seconds']:.1f} s of CPU)."
+        + (" The other programs, by name: " + ", ".join(
+            f"{name} {cpu:.1f} s" for name, cpu in list(others.items())[:6]) + "."
+           if (others := profile.get("other_by_name")) else ""),
+    ]  # fmt: skip
+
+
+def _run_make_test() -> int:
+    """Run `make test`, sampling its processes' CPU time by kind into PROFILE; its exit code."""
+    PROFILE.unlink(missing_ok=True)
+    child = subprocess.Popen(["make", "--no-print-directory", "test"], cwd=ROOT)
+    if not process_cpu.available():
+        return child.wait()
+    sampler = process_cpu.Sampler(child.pid)
+    sampler.start()
+    code = child.wait()
+    by_kind = sampler.finish()
+    PROFILE.parent.mkdir(parents=True, exist_ok=True)
+    PROFILE.write_text(json.dumps({
+        "by_kind": {kind: round(cpu, 1) for kind, cpu in by_kind.items()},
+        "other_by_name": {
+            name: round(cpu, 1) for name, cpu in sampler.by_name(process_cpu.OTHER).items()
+        },
+        "processes": sampler.processes,
+        "samples": sampler.samples,
+        "interval_s": sampler.interval,
+        "own_cpu_seconds": round(sampler.own_cpu_seconds, 2),
+    }, indent=1) + "\n")  # fmt: skip
+    return code
 
 
 def _timing_rows(times: dict[str, dict], ran: str) -> list[Row]:
@@ -195,9 +250,9 @@ def rows(quick: bool = False) -> list[Row]:
         ran = "one run of `make test` in this benchmark"
         for path in TIMES.glob("*.json"):
             path.unlink()
-        done = subprocess.run(["make", "--no-print-directory", "test"], cwd=ROOT)
-        if done.returncode != 0:
-            print(f"make test failed (exit {done.returncode})", file=sys.stderr)
+        code = _run_make_test()
+        if code != 0:
+            print(f"make test failed (exit {code})", file=sys.stderr)
     timing = _timing_rows(_times(), ran)
     if not quick:
         # The latencies a student feels: JupyterLab and the browser with nothing else running
