@@ -107,7 +107,24 @@ def machine() -> dict[str, str]:
         "memory": memory,
         "system": platform.platform(),
         "Python": f"{platform.python_version()} ({platform.python_implementation()})",
+        "browser": browser(),
     }
+
+
+def browser() -> str:
+    """The Chromium the browser tests drive (tests/browser/available.py), with its version."""
+    sys.path.insert(0, str(ROOT))
+    from tests.browser.available import chromium_path
+
+    path = chromium_path()
+    if path is None:
+        return "none found (the browser tests are skipped)"
+    try:
+        done = subprocess.run([path, "--version"], capture_output=True, text=True, timeout=30)
+        version = done.stdout.strip() or "version unknown"
+    except (OSError, subprocess.SubprocessError):
+        version = "version unknown"
+    return f"{version}, `{path}`"
 
 
 def load_average() -> str:
@@ -240,7 +257,8 @@ subsample and scaled (said in the notes). Notebook execution times are a single 
 start included). Widget rows are medians over several slider settings of the callback plus its
 PNG rendering, measured in the kernel against the floor (the simplest course-style figure, in
 the same kernel); "Browser" rows are what a student feels: the time from moving a control to the
-painted new output in JupyterLab in headless Chromium, from the run of `make test` that gives the
+painted new output in JupyterLab in headless Chromium (the browser named under Machine), from a
+run of the browser's notebook tests alone, right after the run of `make test` that gives the
 "make test" rows (its wall time, after install, as a whole and per part). Speed is only
 measured here, never asserted in the test suite.
 

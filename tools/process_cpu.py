@@ -51,7 +51,13 @@ KINDS: tuple[tuple[str, object], ...] = (
 
 
 def _chromium(words: list[str]) -> bool:
-    return words[0] in {"chromium", "chrome", "headless_shell", "chrome_crashpad_handler"}
+    return words[0] in {
+        "chromium",
+        "chrome",
+        "chromium-headless-shell",
+        "headless_shell",
+        "chrome_crashpad_handler",
+    }
 
 
 def _jupyter_lab(words: list[str]) -> bool:

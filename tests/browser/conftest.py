@@ -1,8 +1,9 @@
 """Fixtures for the browser tests: the system's Chromium driven by Playwright, and JupyterLab.
 
-The tests run when a Chromium executable is found (``chromium`` on the PATH, as Debian's package
-installs it, or ``$EVALKIT_CHROMIUM``) and the playwright package is installed; otherwise they are
-skipped with a message that says what is missing. Playwright never downloads a browser here.
+The tests run when a Chromium executable is found (``$EVALKIT_CHROMIUM``, else Debian's
+``chromium-headless-shell`` or ``chromium`` on the PATH: tests/browser/available.py) and the
+playwright package is installed; otherwise they are skipped with a message that says what is
+missing. Playwright never downloads a browser here.
 """
 
 from __future__ import annotations
