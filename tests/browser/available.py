@@ -17,9 +17,10 @@ import sys
 # The browsers the tests look for on the PATH, in this order (Debian's package names).
 # Chromium's headless shell first: it is what Playwright itself launches for a headless run
 # (its own download, "chromium-headless-shell", unless a channel is asked for): the same Blink
-# and V8 as Chromium, without the browser's interface around them. In `make test` its
-# processes took about a fifth less CPU time than the full `chromium`'s in headless mode
-# (186 s against 237 s, one run each on the 2-core machine of benchmarks/RESULTS.md).
+# and V8 as Chromium, without the browser's interface around them. With it, `make test` took
+# about 70 s less of the machine's CPU time than with the full `chromium` in headless mode
+# (631 and 636 s against 702 and 708 s, two runs each on the 2-core machine of
+# benchmarks/RESULTS.md).
 BROWSERS = ("chromium-headless-shell", "chromium")
 
 
