@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import doctest
+import os
 import subprocess
 import sys
 import textwrap
@@ -136,11 +137,8 @@ def test_a_process_whose_parent_ended_first_is_still_counted():
 
 def _state(pid: int) -> str:
     """A process's state letter ("R", "S", …), "Z" once it has ended (zombie or gone)."""
-    try:
-        stat = process_cpu.PROC.joinpath(str(pid), "stat").read_text()
-    except OSError:
-        return "Z"
-    return stat.rsplit(")", 1)[1].split()[0]
+    process = process_cpu.process_table().get(pid)
+    return "Z" if process is None else process.state
 
 
 def test_profile_table_lists_the_kinds_largest_first_with_their_shares():
@@ -154,3 +152,19 @@ def test_profile_table_lists_the_kinds_largest_first_with_their_shares():
 def test_the_docstring_examples_run():
     failed, tried = doctest.testmod(process_cpu)
     assert tried >= 4 and failed == 0
+
+
+def test_process_table_reads_this_process_as_the_system_knows_it():
+    me = process_cpu.process_table()[os.getpid()]
+    assert me.parent == os.getppid()
+    assert me.state in "RS"
+    assert 0 < me.cpu_seconds <= time.process_time() + 0.05  # whole-process time, in seconds
+
+
+def test_the_command_line_prints_the_profile_and_passes_the_exit_code_on(capsys):
+    code = process_cpu.main(["--", sys.executable, "-c", BURN + "\nraise SystemExit(4)"])
+    assert code == 4
+    printed = capsys.readouterr().out
+    assert "| other Python processes (started by tests) |" in printed
+    assert "sampled from /proc every 0.5 s" in printed
+    assert process_cpu.main(["make", "test"]) == 2  # no "--": the usage, and exit code 2

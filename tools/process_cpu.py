@@ -27,6 +27,7 @@ import threading
 import time
 from collections import Counter
 from pathlib import Path
+from typing import NamedTuple
 
 PROC = Path("/proc")
 DEFAULT_INTERVAL_S = 0.5
@@ -109,6 +110,48 @@ def kind_of(command_line: list[str]) -> str:
     return OTHER
 
 
+class ProcessStat(NamedTuple):
+    """What ``/proc/<pid>/stat`` says of a process (proc(5))."""
+
+    parent: int  # ppid
+    start: int  # start time, in clock ticks after boot: with the pid, names the process
+    name: str  # the executable's name (comm), at most 15 characters
+    state: str  # "R" running, "S" sleeping, "Z" ended but not yet reaped, …
+    cpu_seconds: float  # user + system time of the process itself (not of its children)
+
+
+def process_table() -> dict[int, ProcessStat]:
+    """Every process on the machine now, by pid (empty where there is no ``/proc``).
+
+    Examples
+    --------
+    >>> import os
+    >>> table = process_table()
+    >>> not available() or table[os.getpid()].parent == os.getppid()
+    True
+    """
+    if not available():
+        return {}
+    ticks, table = os.sysconf("SC_CLK_TCK"), {}
+    for entry in os.scandir(PROC):
+        if not entry.name.isdigit():
+            continue
+        try:
+            with open(entry.path + "/stat", "rb") as f:
+                stat = f.read().decode(errors="replace")
+        except OSError:
+            continue  # ended meanwhile
+        fields = stat[stat.rfind(")") + 2 :].split()
+        table[int(entry.name)] = ProcessStat(
+            parent=int(fields[1]),
+            start=int(fields[19]),
+            name=stat[stat.find("(") + 1 : stat.rfind(")")],
+            state=fields[0],
+            cpu_seconds=(int(fields[11]) + int(fields[12])) / ticks,
+        )
+    return table
+
+
 def available() -> bool:
     """Whether processes can be sampled here (Linux's ``/proc``)."""
     return sys.platform.startswith("linux") and (PROC / "self" / "stat").exists()
@@ -148,7 +191,6 @@ class Sampler(threading.Thread):
         if not 0.01 <= interval <= 60:
             raise ValueError(f"interval must be in [0.01, 60] seconds, not {interval!r}")
         self.root, self.interval = root, float(interval)
-        self._ticks = os.sysconf("SC_CLK_TCK")
         self._done = threading.Event()
         # (pid, start time) -> [name of the executable, kind, CPU seconds, times seen]
         self._seen: dict[tuple[int, int], list] = {}
@@ -189,25 +231,13 @@ class Sampler(threading.Thread):
 
     def sample(self) -> None:
         started = time.thread_time()
-        table = {}  # pid -> (parent pid, start time, name, CPU seconds)
-        for entry in os.scandir(PROC):
-            if not entry.name.isdigit():
-                continue
-            try:
-                with open(f"/proc/{entry.name}/stat", "rb") as f:
-                    stat = f.read().decode(errors="replace")
-            except OSError:
-                continue  # ended meanwhile
-            name = stat[stat.find("(") + 1 : stat.rfind(")")]
-            fields = stat[stat.rfind(")") + 2 :].split()
-            cpu = (int(fields[11]) + int(fields[12])) / self._ticks  # utime + stime
-            table[int(entry.name)] = (int(fields[1]), int(fields[19]), name, cpu)
+        table = process_table()
         known = {key[0] for key in self._seen if key[0] in table and table[key[0]][1] == key[1]}
         known.add(self.root)
         added = True
         while added:  # a child may be listed before its parent: repeat until nothing is added
             added = False
-            for pid, (parent, start, name, cpu) in table.items():
+            for pid, (parent, start, name, _, cpu) in table.items():
                 key = (pid, start)
                 if key in self._seen:
                     record = self._seen[key]

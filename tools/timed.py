@@ -32,6 +32,8 @@ import sys
 import time
 from pathlib import Path
 
+from process_cpu import process_table  # tools/, beside this file
+
 TIMES = Path(__file__).resolve().parents[1] / "build" / "test-times"
 PR_SET_CHILD_SUBREAPER = 36  # linux/prctl.h
 LEFT_BEHIND_WAIT_S = 10.0
@@ -89,16 +91,8 @@ def reap_descendants(wait_s: float) -> int:
 
 def _children() -> list[int]:
     """The pids of this process's children (from /proc)."""
-    me, found = os.getpid(), []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == me:
-                found.append(int(entry.name))
-    return found
+    me = os.getpid()
+    return [pid for pid, process in process_table().items() if process.parent == me]
 
 
 def main(argv: list[str]) -> int:
