@@ -43,14 +43,17 @@ def pyproject_requirements() -> dict[str, str]:
 
 
 def environment_requirements() -> dict[str, str]:
-    """The conda dependencies of environment.yml (its pip section installs evalkit itself)."""
+    """The dependencies of environment.yml: conda's, and those its pip section takes from PyPI
+    (the pip section also installs evalkit itself, ``-e .``)."""
     reqs = {}
     in_deps = False
     for line in (REPO / "environment.yml").read_text(encoding="utf-8").splitlines():
         if line.startswith("dependencies:"):
             in_deps = True
             continue
-        m = re.fullmatch(r"  - ([^\s#]+)\s*(?:#.*)?", line)
+        m = re.fullmatch(r"  - ([^\s#]+)\s*(?:#.*)?", line) or re.fullmatch(
+            r"      - ([A-Za-z][^\s#]*)\s*(?:#.*)?", line
+        )
         if in_deps and m and m.group(1) not in ("pip", "pip:"):
             name, bound = _requirement(m.group(1))
             reqs[name] = bound

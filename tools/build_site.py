@@ -16,9 +16,9 @@ The notebooks are copied into a build folder first, and the copies are prepared 
 * HTML links to a notebook (in the glossary table's output, say) point to its page;
 * a widget's output becomes a note that the sliders need JupyterLab (a widget needs a kernel).
 
-Formulas are typeset by MathJax 2.7.9 served from the site itself: the copy that the
-``jupyter-server-mathjax`` package ships (the one JupyterLab uses) goes to ``_static/mathjax``.
-No page loads anything from the network.
+Formulas are typeset by MathJax 3 (CommonHTML output, as in JupyterLab 4) served from the site
+itself: the copy that the ``sphinx-mathjax-offline`` package ships goes to ``_static/mathjax``,
+only the parts that a page loads (``MATHJAX_PARTS``). No page loads anything from the network.
 """
 
 from __future__ import annotations
@@ -148,10 +148,23 @@ def index_markdown(stems: list[str]) -> str:
     )
 
 
-def _mathjax_folder() -> Path:
-    import jupyter_server_mathjax
+# The parts of MathJax 3 that the pages load: the TeX-to-CommonHTML component, the TeX packages
+# it loads on first use (\\cancel, \\boldsymbol, …) and the CommonHTML fonts. The rest of the
+# package's 24 MB (the SVG and MathML components, the speech rule engine) no page asks for.
+MATHJAX_PARTS = ("tex-chtml.js", "input/tex/extensions", "output/chtml/fonts/woff-v2")
 
-    return Path(jupyter_server_mathjax.__file__).parent / "static"
+
+def _mathjax_folder() -> Path:
+    """MathJax 3 as the ``sphinx-mathjax-offline`` package ships it (its ``static/mathjax``)."""
+    import importlib.util
+
+    spec = importlib.util.find_spec("sphinx-mathjax-offline")  # its import name has hyphens
+    if spec is None or not spec.submodule_search_locations:
+        raise SystemExit(
+            "the website needs MathJax from the package sphinx-mathjax-offline: "
+            'pip install -e ".[site]" (make html does)'
+        )
+    return Path(spec.submodule_search_locations[0]) / "static" / "mathjax"
 
 
 def stage(src: Path) -> Path:
@@ -163,8 +176,13 @@ def stage(src: Path) -> Path:
     (src / "index.md").write_text(index_markdown(stems), encoding="utf-8")
     (src / "glossary.md").write_text(glossary_markdown(), encoding="utf-8")
     static = src.parent / "static"
-    skip = shutil.ignore_patterns("localization", "SVG")  # English only; HTML-CSS output only
-    shutil.copytree(_mathjax_folder(), static / "mathjax", ignore=skip)
+    mathjax = _mathjax_folder()
+    for part in MATHJAX_PARTS:
+        if (mathjax / part).is_dir():
+            shutil.copytree(mathjax / part, static / "mathjax" / part)
+        else:
+            (static / "mathjax" / part).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(mathjax / part, static / "mathjax" / part)
     return static
 
 

@@ -36,16 +36,27 @@ RAW_MATH = [
 # The page's text as a reader sees it, without code (code may hold a literal $ or backslash).
 VISIBLE_TEXT = """() => {
     const article = (document.querySelector('article') || document.body).cloneNode(true);
-    article.querySelectorAll('pre, code, script, style, .MJX_Assistive_MathML')
+    article.querySelectorAll('pre, code, script, style, mjx-assistive-mml')
         .forEach(e => e.remove());
     return article.textContent;
 }"""
-TYPESET = """() => new Promise(done => {
-    if (!document.querySelector('script[src*="MathJax.js"]')) { done(false); return; }
-    const wait = () => (window.MathJax && MathJax.Hub && MathJax.Hub.queue)
-        ? MathJax.Hub.Queue(() => done(true)) : setTimeout(wait, 50);
-    wait();
-})"""
+TYPESET = """() => {
+    if (!document.querySelector('script[src*="mathjax/tex-chtml.js"]')) return false;
+    const ready = () => window.MathJax && MathJax.startup && MathJax.startup.promise;
+    return new Promise(done => {
+        const wait = () => ready() ? MathJax.startup.promise.then(() => done(true))
+                                   : setTimeout(wait, 50);
+        wait();
+    });
+}"""
+# Display formulas wider than the text column: MathJax 3 does not break a formula into lines,
+# so such a formula sticks out of the page or is cut off (the notebook writes it on several
+# lines instead: \begin{aligned}, \\).
+TOO_WIDE = """() => [...document.querySelectorAll('article mjx-container[display="true"]')]
+    .map(c => [c.querySelector('mjx-math').getBoundingClientRect().width, c.clientWidth, c])
+    .filter(([width, column]) => width > column + 0.5)
+    .map(([width, column, c]) => `${Math.round(width)} px > ${column} px: `
+        + c.querySelector('mjx-assistive-mml').textContent.slice(0, 60))"""
 
 
 # Screenshots taken by the crawl: page → (file in build/screenshots, scrolled to a formula)
@@ -128,7 +139,7 @@ def _open(page, url: str) -> bool:
 def test_site_has_a_page_per_notebook_an_index_and_the_glossary(site):
     pages = {p.stem for p in site.glob("*.html")}
     assert _notebook_stems() | {"index", "glossary", "search"} <= pages
-    assert (site / "_static" / "mathjax" / "MathJax.js").exists()
+    assert (site / "_static" / "mathjax" / "tex-chtml.js").exists()
 
 
 def test_every_page_loads_offline_with_formulas_figures_and_working_links(
@@ -155,14 +166,14 @@ def test_every_page_loads_offline_with_formulas_figures_and_working_links(
         formulas = page.locator("article .math.notranslate")  # Sphinx's, one per formula
         if formulas.count():
             assert has_mathjax, f"{name} has formulas but does not load MathJax"
-            typeset = page.locator(
-                "article .math.notranslate:has(.MathJax, .MathJax_Display)"
-            ).count()
+            typeset = page.locator("article .math.notranslate:has(mjx-container)").count()
             assert typeset == formulas.count(), (
                 f"{name}: {typeset} of {formulas.count()} formulas typeset"
             )
-            errors = page.locator("article .MathJax .merror, article .noError").count()
+            errors = page.locator("article mjx-merror").count()
             assert errors == 0, f"{name}: {errors} formulas with TeX errors"
+            too_wide = page.evaluate(TOO_WIDE)
+            assert too_wide == [], f"{name}: display formulas wider than the page: {too_wide}"
             with_math.append(name)
         if Path(name).stem in _notebook_stems():
             # the book's order: front page, notebooks 00, 01, …, glossary

@@ -2,8 +2,8 @@
 
 The Jupyter Book 1 stack: Sphinx, MyST-NB (notebooks with their committed outputs, never
 executed here) and sphinx-book-theme (sidebar with the course map, search, previous/next).
-Formulas are typeset by MathJax 2.7.9 from the copy that the ``jupyter-server-mathjax`` package
-ships (copied into ``_static/mathjax`` by ``build_site.py``): nothing is loaded from a CDN.
+Formulas are typeset by MathJax 3 from the copy that the ``sphinx-mathjax-offline`` package ships
+(copied into ``_static/mathjax`` by ``build_site.py``): nothing is loaded from a CDN.
 """
 
 from __future__ import annotations
@@ -29,34 +29,15 @@ nb_merge_streams = True
 myst_enable_extensions = ["dollarmath", "amsmath"]
 myst_dmath_double_inline = True
 myst_heading_anchors = 3
-myst_update_mathjax = False  # its settings are for MathJax 3; ours are below, for 2.7
 suppress_warnings = ["mystnb.unknown_mime_type"]
 
-# --- MathJax 2.7.9, local --------------------------------------------------------------------
-mathjax_path = "mathjax/MathJax.js?config=TeX-AMS-MML_HTMLorMML-full"
-mathjax2_config = {
-    "tex2jax": {
-        "inlineMath": [["\\(", "\\)"]],
-        "displayMath": [["\\[", "\\]"]],
-        "processEscapes": True,
-        "processEnvironments": True,
-    },
-    # jupyter-server-mathjax ships only the STIX-Web fonts (as JupyterLab configures them)
-    "HTML-CSS": {
-        "availableFonts": [],
-        "imageFont": None,
-        "preferredFont": None,
-        "webFont": "STIX-Web",
-        "linebreaks": {"automatic": True},
-    },
-    # The "-full" configuration first draws every formula as a quick low-quality preview and then
-    # typesets it again in HTML-CSS. Without the preview (the raw TeX shows until a formula is
-    # typeset, chunk by chunk) the browser spends about a quarter less CPU on the 19 pages
-    # (crawl of tests/browser/test_site.py: 52 s -> 38-42 s in Chromium)
-    "fast-preview": {"disabled": True},
-    "showMathMenu": False,
-    "messageStyle": "none",
-}
+# --- MathJax 3, local: the CommonHTML output, as JupyterLab 4 typesets the notebooks ------------
+# MathJax 2's HTML-CSS output (this site's until 2026-11) took about three times the browser's CPU
+# for the same pages (tests/browser/test_site.py's crawl of the 19 pages: 29 s of typesetting
+# against 9 s). MathJax 3 does not break long formulas into lines: the notebooks write wide
+# display formulas on several lines themselves, and the crawl fails on one wider than the page.
+mathjax_path = "mathjax/tex-chtml.js"
+mathjax3_config = {"options": {"enableMenu": False}}  # no right-click menu (it loads more)
 
 # --- the book ----------------------------------------------------------------------------------
 html_theme = "sphinx_book_theme"
