@@ -149,7 +149,7 @@ def index_markdown(stems: list[str]) -> str:
 
 
 # The parts of MathJax 3 that the pages load: the TeX-to-CommonHTML component, the TeX packages
-# it loads on first use (\\cancel, \\boldsymbol, …) and the CommonHTML fonts. The rest of the
+# it loads on first use (\cancel, \boldsymbol, …) and the CommonHTML fonts. The rest of the
 # package's 24 MB (the SVG and MathML components, the speech rule engine) no page asks for.
 MATHJAX_PARTS = ("tex-chtml.js", "input/tex/extensions", "output/chtml/fonts/woff-v2")
 
