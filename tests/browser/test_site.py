@@ -106,8 +106,8 @@ def offline_page(browser, server):
 
     Such a request also fails: Chromium resolves no host name here (CHROMIUM_ARGS). The
     requests are watched, not intercepted: routing each one through Playwright turns the
-    browser's cache off, and the crawl's Chromium then needs about a third more CPU (58-60 s
-    against 40-49 s in four runs).
+    browser's cache off, and the crawl's Chromium then needed about a third more CPU (58-60 s
+    against 40-49 s in four runs, measured when the site used MathJax 2).
     """
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     offsite: list[str] = []

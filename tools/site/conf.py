@@ -33,9 +33,10 @@ suppress_warnings = ["mystnb.unknown_mime_type"]
 
 # --- MathJax 3, local: the CommonHTML output, as JupyterLab 4 typesets the notebooks ------------
 # MathJax 2's HTML-CSS output (this site's until 2026-11) took about three times the browser's CPU
-# for the same pages (tests/browser/test_site.py's crawl of the 19 pages: 29 s of typesetting
-# against 9 s). MathJax 3 does not break long formulas into lines: the notebooks write wide
-# display formulas on several lines themselves, and the crawl fails on one wider than the page.
+# to typeset the same pages: loading all 19 pages in headless Chromium cost its renderers 37 s
+# with MathJax 2, 17 s with MathJax 3 and 8 s with no MathJax. MathJax 3 does not break long
+# formulas into lines: the notebooks write wide display formulas on several lines themselves,
+# and tests/browser/test_site.py fails on one wider than its column.
 mathjax_path = "mathjax/tex-chtml.js"
 mathjax3_config = {"options": {"enableMenu": False}}  # no right-click menu (it loads more)
 
