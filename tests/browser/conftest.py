@@ -31,6 +31,7 @@ from student import student_copy
 SCREENSHOTS = REPO / "build" / "screenshots"
 OFFLINE_IPYTHON = REPO / "tests" / "offline" / "ipython"
 LAB_SETTINGS = REPO / "tools" / "lab-settings"
+MATHJAX = "@jupyterlab/mathjax-extension"  # JupyterLab's typesetter, off in these tests (lab)
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -140,6 +141,17 @@ def lab(tmp_path_factory):
     settings = root / "settings" / "@jupyterlab" / "notebook-extension"
     settings.mkdir(parents=True)
     (settings / "tracker.jupyterlab-settings").write_text(json.dumps({"windowingMode": "full"}))
+    # JupyterLab without its MathJax extension: the Markdown cells still render, their formulas
+    # stay TeX. Typesetting them cost the browser about 7 s of CPU per range of notebooks (two
+    # runs of 00-06 each: 168 s of the test's CPU with MathJax, 154 s without) and nothing in
+    # these tests looks at formulas: no widget or output shows one. The formulas are checked
+    # where they are typeset for a reader, by MathJax 3 as in JupyterLab 4: the website's test
+    # (tests/browser/test_site.py) fails on any TeX error, on TeX left untypeset and on a
+    # formula wider than the text column. The server reads this page_config.json from its own
+    # config folder (JUPYTER_CONFIG_DIR below), so a user's ~/.jupyter does not reach it.
+    labconfig = root / "config" / "labconfig"
+    labconfig.mkdir(parents=True)
+    (labconfig / "page_config.json").write_text(json.dumps({"disabledExtensions": {MATHJAX: True}}))
     port, token = _free_port(), secrets.token_hex(16)
     cmd = [
         sys.executable, "-m", "jupyter", "lab", "--no-browser", "--ip=127.0.0.1",
@@ -164,7 +176,10 @@ def lab(tmp_path_factory):
     # but loopback, no writes into the repository, warnings from evalkit are errors. This run
     # is the one that checks the notebooks' outputs (tests/notebook_outputs.py).
     env = dict(
-        os.environ, JUPYTER_RUNTIME_DIR=str(root / "runtime"), IPYTHONDIR=str(OFFLINE_IPYTHON)
+        os.environ,
+        JUPYTER_RUNTIME_DIR=str(root / "runtime"),
+        JUPYTER_CONFIG_DIR=str(root / "config"),
+        IPYTHONDIR=str(OFFLINE_IPYTHON),
     )
     log = open(root / "lab.log", "w+")
     proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env,

@@ -1,9 +1,12 @@
 """Every notebook's widgets, in JupyterLab in a real (headless) browser, as a student meets them.
 
 JupyterLab serves the student copies (tests/browser/conftest.py: every solution replaced by an
-empty exercise cell, no data/ folder beside them). For each notebook: open it, run all cells,
-fail on any error output (so every student copy runs top to bottom), and compare every cell's
-outputs with the committed notebook's by nbval's rules (tests/notebook_outputs.py). Then move
+empty exercise cell, no data/ folder beside them), with its MathJax extension off: nothing here
+looks at formulas, and the website's test checks every one typeset (the lab fixture says why).
+
+For each notebook: open it, run all cells, fail on any error output (so every student copy runs
+top to bottom), and compare every cell's outputs with the committed notebook's by nbval's rules
+(tests/notebook_outputs.py). Then move
 the slider of every interact widget (or pick another entry of its dropdown) and check that the
 widget's output changed. Then every control of every widget (slider, dropdown, check box, toggle
 and radio buttons) goes to its minimum, its maximum and a middle value, and any traceback or
@@ -358,6 +361,12 @@ def lab_page(lab, browser):
         timeout=90_000,
     )
     page.evaluate("() => window.jupyterapp.restored")
+    # the lab fixture turned JupyterLab's MathJax off (its comment says why): no typesetter runs
+    typesetters = page.evaluate(
+        "() => window.jupyterapp.listPlugins()"
+        ".filter(id => /mathjax/i.test(id) && window.jupyterapp.isPluginActivated(id))"
+    )
+    assert not typesetters, f"MathJax is on in the tests' JupyterLab: {typesetters}"
     try:
         yield page, errors
     finally:
