@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import re
 import shutil
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -187,20 +186,30 @@ def stage(src: Path) -> Path:
 
 
 def build(out: Path, quiet: bool = True) -> None:
-    """Build the website into ``out`` (Sphinx's html builder, the committed outputs)."""
+    """Build the website into ``out`` (Sphinx's html builder, the committed outputs).
+
+    Sphinx runs in this process (``sphinx-build``'s own entry point, the same arguments): a
+    second Python would import MyST-NB and so nbformat again, about 3 s of CPU, most of it
+    jsonschema building the parsers of its IRI format checker on import (rfc3987-syntax;
+    python-jsonschema/jsonschema#1428).
+    """
+    from sphinx.cmd.build import build_main
+
     with tempfile.TemporaryDirectory(prefix="evalkit-site-") as tmp:
         src = Path(tmp) / "src"
         src.mkdir()
         static = stage(src)
-        cmd = [
-            sys.executable, "-m", "sphinx", "-b", "html", "-c", str(CONF_DIR),
+        args = [
+            "-b", "html", "-c", str(CONF_DIR),
             "-d", str(Path(tmp) / "doctrees"), "-D",
             f"html_static_path={CONF_DIR / 'static'},{static}",
             str(src), str(out),
         ]  # fmt: skip
         if quiet:
-            cmd.append("-q")
-        subprocess.run(cmd, check=True)
+            args.append("-q")
+        status = build_main(args)
+        if status != 0:
+            raise SystemExit(f"sphinx-build {' '.join(args)} failed with exit code {status}")
 
 
 def main(argv: list[str]) -> int:
