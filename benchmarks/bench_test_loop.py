@@ -4,11 +4,12 @@ Runs ``make test`` once (after install: the packages are installed before the cl
 then the browser's notebook tests once more on their own, and reads what they wrote:
 
 * ``build/test-times/*.json`` — the wall time of the whole of ``make test`` and of each of its
-  parts (``tools/timed.py``; the parts run at the same time, so each part's time is
-  measured while the others share the machine), with the CPU time of each part's processes
-  and of the whole machine during the run, and ``build/test-profile.json``: the run's CPU time
-  by kind of process (kernels, Chromium, JupyterLab, pytest…; ``tools/process_cpu.py`` samples
-  ``/proc`` while `make test` runs). Both are the profile shown when the target is missed;
+  parts (``tools/timed.py``; the parts run three at a time, in two rounds, so each part's time
+  is measured while the others of its round share the machine), with the CPU time of each part's
+  processes and of the whole machine during the run, and ``build/test-profile.json``: the run's
+  CPU time by kind of process (kernels, Chromium, JupyterLab, pytest…; ``tools/process_cpu.py``
+  samples ``/proc`` while `make test` runs). Both are the profile shown when the target is
+  missed;
 * ``build/browser-latency/<notebook>.json``, from the run alone (JupyterLab and the browser
   with nothing else running, as on a student's machine) — for every widget, the time from
   each move of a control (key press, click, choice) to the frame in which its new output is
@@ -41,7 +42,7 @@ import process_cpu  # noqa: E402  (tools/ is not a package)
 TIMES = ROOT / "build" / "test-times"
 PROFILE = ROOT / "build" / "test-profile.json"  # make test's CPU time by kind of process
 LATENCY = ROOT / "build" / "browser-latency"  # one JSON file per notebook
-WHOLE = "make test (after install): all parts at once"
+WHOLE = "make test (after install): every part, in two rounds"
 NBVAL = "make test: every notebook under nbval"  # a part only where no browser runs
 PARTS = (  # the labels of the Makefile's test parts (TEST_PARTS)
     "make test: unit and property tests, first half",
@@ -73,8 +74,9 @@ def _cpu_profile(times: dict[str, dict]) -> str:
         lines.append(
             f"The machine's CPU was busy {machine:.0f} s during the {seconds:.0f} s of the run: "
             f"{100 * machine / (cores * seconds):.0f} % of its {cores} cores. A run that needs "
-            f"this much CPU cannot take less than {machine / cores:.0f} s on {cores} cores: the "
-            "target needs parts that use less CPU, not another order of the same parts."
+            f"this much CPU cannot take less than {machine / cores:.0f} s on {cores} cores; the "
+            "target needs less CPU: parts that use less, or fewer of them at a time (running six "
+            "at once instead of three cost about 10 % more CPU)."
         )
     lines += [
         "",
@@ -170,7 +172,7 @@ def _timing_rows(times: dict[str, dict], ran: str) -> list[Row]:
             continue  # the browser parts compared the outputs (Makefile: test-notebook-outputs)
         group, what = label.split(": ", 1) if ": " in label else (label, "")
         if label == WHOLE:
-            group, what = "make test", "whole, after install (its parts at once, make -j6)"
+            group, what = "make test", "whole, after install (browser parts, then unit parts)"
         target = WHOLE_TARGET if label == WHOLE else None
         if record is None:
             rows.append(Row(group=group, what=what, target=target, failure="no time recorded"))

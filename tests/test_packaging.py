@@ -196,12 +196,22 @@ def test_make_test_checks_every_notebook_once():
     # `make test` executes each notebook once: in JupyterLab, in one of the browser parts (each
     # a range of notebook numbers), which compares its outputs with the committed ones; nbval
     # instead where no browser runs (test-notebook-outputs). A notebook outside every range
-    # would go unchecked, one in two ranges would run twice.
+    # would go unchecked, one in two ranges would run twice. The browser parts run in the first
+    # round, the others in the second, whatever the first round's result.
     makefile = (REPO / "Makefile").read_text(encoding="utf-8")
-    parts = re.search(r"^TEST_PARTS := ((?:.*\\\n)*.*)$", makefile, flags=re.M).group(1).split()
-    assert {"test-notebook-outputs", "test-browser-notebooks-a", "test-browser-notebooks-b"} <= set(
-        parts
-    )
+    rounds = [
+        re.search(rf"^TEST_ROUND_{n} := (.*)$", makefile, flags=re.M).group(1).split()
+        for n in (1, 2)
+    ]
+    assert "TEST_PARTS := $(TEST_ROUND_1) $(TEST_ROUND_2)" in makefile
+    assert "-j3 -O $(TEST_ROUND_1) || status=1" in makefile
+    assert "-j3 -O $(TEST_ROUND_2) || status=1" in makefile
+    assert set(rounds[0]) == {
+        "test-browser-site",
+        "test-browser-notebooks-a",
+        "test-browser-notebooks-b",
+    }
+    assert set(rounds[1]) == {"test-unit-a", "test-unit-b", "test-notebook-outputs"}
     ranges = re.findall(r"EVALKIT_BROWSER_NOTEBOOKS=(\d+)-(\d+)", makefile)
     covered = sorted(n for first, last in ranges for n in range(int(first), int(last) + 1))
     numbers = sorted(int(p.name[:2]) for p in (REPO / "notebooks").glob("[0-9][0-9]_*.ipynb"))
