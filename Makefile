@@ -50,15 +50,18 @@ lab: install
 
 # The parts run in two rounds: first the three browser parts at the same time (the website, and
 # the notebooks in two ranges, each with its own JupyterLab), then the unit tests in two halves
-# and test-notebook-outputs. Each part mostly waits on a kernel or the browser at some moment, so
-# three at a time keep both cores busy; all six at once kept them busy too but cost about 10 %
-# more CPU (the same parts, 566 s against 511 s of CPU, 294 s against 271 s of wall time:
-# time-slicing more processes, and the browser tests' waits poll longer when everything is
-# slower). The second round runs even when the first failed, and `make test` fails if either
-# did. -O prints each part's output in one piece when it ends. Each part's wall time goes to
-# build/test-times/ (tools/timed.py; benchmarks/RESULTS.md shows them). Every notebook is
-# executed once: in JupyterLab where the browser tests run, else under nbval
-# (test-notebook-outputs, in the second round beside the unit tests).
+# and test-notebook-outputs. Each part mostly waits on a kernel or the browser at some moment,
+# so three at a time keep both cores busy; all six at once spent 5-10 % more CPU on the same
+# work (time-slicing more processes, and the browser tests' waits poll longer when everything is
+# slower): on a slow host 566 s of CPU and 294 s of wall time against 511 s and 271 s, on a host
+# twice as fast 257-265 s against 238-255 s of CPU, the wall time the same within its noise
+# (132-137 s against 132-148 s). A queue of three (the second round's parts starting as soon as
+# the first round's parts end, make -k -j3) took 144-147 s and 256-261 s. The second round runs
+# even when the first failed, and `make test` fails if either did. -O prints each part's output
+# in one piece when it ends. Each part's wall time goes to build/test-times/ (tools/timed.py;
+# benchmarks/RESULTS.md shows them). Every notebook is executed once: in JupyterLab where the
+# browser tests run, else under nbval (test-notebook-outputs, in the second round beside the
+# unit tests).
 TEST_ROUND_1 := test-browser-site test-browser-notebooks-a test-browser-notebooks-b
 TEST_ROUND_2 := test-unit-a test-unit-b test-notebook-outputs
 TEST_PARTS := $(TEST_ROUND_1) $(TEST_ROUND_2)
