@@ -517,7 +517,11 @@ def test_all_correct_or_all_wrong_gives_p_one(table):
 
 
 def exact_fisher_mid_p(table, alternative="two-sided"):
-    """Mid-p value in rational arithmetic: exact p minus half P(observed)."""
+    """Mid-p value in rational arithmetic: P(more extreme) + ½·P(exactly as extreme).
+
+    Two-sided, "as extreme" is "exactly as probable" (Lancaster 1961; Hirji 2006); one-sided,
+    only the observed ν is as extreme as itself.
+    """
     (a, b), (c, d) = table
     n, ka, k = a + b, a + c, a + b + c + d
     probs = {
@@ -525,12 +529,24 @@ def exact_fisher_mid_p(table, alternative="two-sided"):
         for nu in range(max(0, ka + n - k), min(n, ka) + 1)
     }
     if alternative == "two-sided":
-        p = sum(v for v in probs.values() if v <= probs[a])
-    elif alternative == "less":
-        p = sum(v for nu, v in probs.items() if nu <= a)
+        more = sum(v for v in probs.values() if v < probs[a])
+        tied = sum(v for v in probs.values() if v == probs[a])
     else:
-        p = sum(v for nu, v in probs.items() if nu >= a)
-    return p - probs[a] / 2
+        side = (lambda nu: nu < a) if alternative == "less" else (lambda nu: nu > a)
+        more = sum(v for nu, v in probs.items() if side(nu))
+        tied = probs[a]
+    return more + tied / 2
+
+
+def mid_p_by_scipy_hypergeom(table):
+    """Independent route: the two-sided mid-p from scipy.stats.hypergeom's pmf, summed by hand."""
+    (a, b), (c, d) = table
+    n, ka, k = a + b, a + c, a + b + c + d
+    support = np.arange(max(0, ka + n - k), min(n, ka) + 1)
+    pmf = stats.hypergeom.pmf(support, k, n, ka)
+    observed = stats.hypergeom.pmf(a, k, n, ka)
+    tied = np.isclose(pmf, observed, rtol=1e-7, atol=0)
+    return pmf[(pmf < observed) & ~tied].sum() + 0.5 * pmf[tied].sum()
 
 
 @pytest.mark.parametrize("alternative", ALTERNATIVES)
@@ -549,17 +565,54 @@ def test_mid_p_equals_exact_rational_value_on_all_small_tables(alternative):
     assert ours.method == "Fisher's mid-p test"
 
 
-def test_mid_p_keeps_the_tied_mirror_table():
-    # 1 of 4 against 2 of 4: ν = 1 and ν = 2 are exactly equally probable (3/7 each); the
-    # mirror table must stay in the sum (tolerance), only half of the observed one leaves it
+def test_mid_p_halves_the_tied_mirror_table():
+    # 1 of 4 against 2 of 4: ν = 1 and ν = 2 are exactly equally probable (3/7 each), ν = 0
+    # and ν = 3 have 1/14 each. Both tied tables count half: 1/14 + 1/14 + ½·6/7 = 4/7 (halving
+    # only the observed table, as before issue 43, gave 1 − 3/14 = 11/14).
     tiny = [[1, 2], [3, 2]]
-    assert exact_fisher_mid_p(tiny) == Fraction(11, 14)
-    assert fisher_exact(tiny, method="mid-p").pvalue == pytest.approx(11 / 14, rel=1e-12)
+    assert exact_fisher_mid_p(tiny) == Fraction(4, 7)
+    assert fisher_exact(tiny, method="mid-p").pvalue == pytest.approx(4 / 7, rel=1e-12)
 
 
 def test_mid_p_wolff_example():
-    r = fisher_exact([[47, 40], [3, 10]], method="mid-p")
-    assert r.pvalue == pytest.approx(0.0713082 - 0.0283152 / 2, abs=1e-6)
+    # 47 of 50 against 40 of 50: ν = 40 is the mirror of ν = 47 and exactly as probable, so the
+    # mid-p is Fisher's 0.0713 minus the whole P(observed) = 0.0283, not minus half of it (0.0572)
+    table = [[47, 40], [3, 10]]
+    r = fisher_exact(table, method="mid-p")
+    assert round(r.pvalue, 4) == 0.0430
+    assert r.pvalue == pytest.approx(0.0713082 - 0.0283152, abs=1e-6)
+    assert r.pvalue == pytest.approx(float(exact_fisher_mid_p(table)), rel=1e-12)
+    assert r.pvalue == pytest.approx(mid_p_by_scipy_hypergeom(table), rel=1e-12)
+
+
+def test_mid_p_against_scipy_hypergeom_on_random_tables():
+    # unequal and equal sizes, K up to 160: the tied tables are found the same way by both routes
+    rng = np.random.default_rng(43)
+    tables = random_tables(rng, 300, 41)
+    na, nb = rng.integers(1, 80, size=(2, 100))  # K_A = K_B = 80: mirror tables are tied
+    square = np.stack([np.stack([na, nb], -1), np.stack([80 - na, 80 - nb], -1)], -2)
+    tables = np.concatenate([tables, square])
+    ours = fisher_exact(tables, method="mid-p").pvalue
+    theirs = [mid_p_by_scipy_hypergeom(t.tolist()) for t in tables]
+    np.testing.assert_allclose(ours, theirs, rtol=1e-9, atol=1e-300)
+
+
+@pytest.mark.parametrize(("size", "expected"), [(10, 0.0422), (20, 0.0464), (50, 0.0569)])
+def test_mid_p_exact_size_at_equal_sizes(size, expected):
+    # the largest rejection probability over the common true rate; halving only the observed
+    # table gave 0.0228, 0.0385 and 0.0368. At K = 50 the mid-p test exceeds α slightly.
+    rates = np.linspace(0.0005, 0.9995, 1999)
+    size_ = rejection_probability(size, size, rates, test="mid-p")
+    assert round(float(size_.max()), 4) == expected
+    assert (size_.max() > 0.05) == (size == 50)
+
+
+def test_mid_p_power_equals_boschloo_at_k20():
+    # 0.95 against 0.70 at K_A = K_B = 20: 0.544 (Boschloo's), not Fisher's 0.446
+    power = rejection_probability(20, 20, 0.95, 0.70, test="mid-p")
+    assert round(power, 3) == 0.544
+    assert power == pytest.approx(rejection_probability(20, 20, 0.95, 0.70, test="boschloo"))
+    assert round(rejection_probability(20, 20, 0.95, 0.70, test="fisher"), 3) == 0.446
 
 
 # --------------------------------------------------------------------------------------------
