@@ -1347,3 +1347,123 @@ def test_rejection_bounds_are_exactly_the_rejecting_outcomes(test, alternative):
             inside = b <= lo[m] or b >= hi[m]
             assert inside == (pvalue(b, c) <= level), (test, alternative, b, c)
     assert np.all(lo >= -1) and np.all(hi <= np.arange(size + 1) + 1) and np.all(lo < hi)
+
+
+# --------------------------------------------------------------------------------------------
+# Cochran's Q: exact and Monte-Carlo permutation p-values (issue 43, point 12)
+
+import csv  # noqa: E402
+
+from evalkit.paired import COCHRAN_METHODS, _cochran_exact_distribution  # noqa: E402
+from tests.conftest import REPO  # noqa: E402
+
+
+def _brute_force_cochran_pvalue(x):
+    """P(Σ C_j² ≥ observed) over every within-item arrangement, all equally likely."""
+    x = np.asarray(x, dtype=int)
+    observed = int(np.sum(x.sum(axis=0) ** 2))
+    arrangements = [sorted(set(itertools.permutations(row))) for row in x.tolist()]
+    hits = total = 0
+    for combo in itertools.product(*arrangements):
+        total += 1
+        hits += int(np.sum(np.sum(combo, axis=0) ** 2)) >= observed
+    return Fraction(hits, total)
+
+
+def test_cochran_exact_small_example_by_brute_force():
+    # SMALL's informative rows have totals 2, 1, 2, 2, 1: 3^5 = 243 arrangements, 30 as extreme
+    r = cochran_q(SMALL, "exact")
+    assert _brute_force_cochran_pvalue(SMALL) == Fraction(30, 243)
+    assert r.pvalue == pytest.approx(30 / 243, rel=1e-12)
+    assert r.statistic == pytest.approx(5.2, abs=1e-14) and r.df == 2
+    assert r.method == "Cochran's Q test, exact permutation p-value"
+    assert COCHRAN_METHODS == ("chi2", "exact", "permutation")
+
+
+@settings(deadline=None, max_examples=60)
+@given(
+    st.integers(3, 4).flatmap(
+        lambda k: st.lists(st.lists(st.booleans(), min_size=k, max_size=k), min_size=1, max_size=5)
+    )
+)
+def test_cochran_exact_equals_brute_force_enumeration(rows):
+    x = np.array(rows)
+    expected = float(_brute_force_cochran_pvalue(x))
+    assert cochran_q(x, "exact").pvalue == pytest.approx(expected, rel=1e-10, abs=1e-14)
+    # the χ² form keeps its statistic; only the p-value's route differs
+    assert cochran_q(x, "exact").statistic == cochran_q(x).statistic
+
+
+@settings(deadline=None)
+@given(st.lists(st.tuples(st.booleans(), st.booleans()), min_size=1, max_size=80))
+def test_cochran_exact_with_two_classifiers_is_the_exact_mcnemar_test(pairs):
+    x = np.array(pairs)
+    table = agreement_table(x[:, 0], x[:, 1])
+    exact = mcnemar(table[0, 1], table[1, 0], "exact")
+    assert cochran_q(x, "exact").pvalue == pytest.approx(exact.pvalue, rel=1e-10, abs=1e-15)
+
+
+def test_cochran_permutation_agrees_with_exact_within_its_monte_carlo_error():
+    rng = np.random.default_rng(43)
+    x = rng.random((25, 4)) < np.array([0.8, 0.6, 0.6, 0.5])
+    exact = cochran_q(x, "exact")
+    mc = cochran_q(x, "permutation", rounds=20_000, rng=1)
+    se = mc.details["monte_carlo_se"]
+    assert se == pytest.approx(math.sqrt(mc.pvalue * (1 - mc.pvalue) / 20_000))
+    assert abs(mc.pvalue - exact.pvalue) <= 4 * se + 1 / 20_001
+    assert mc.details["rounds"] == 20_000 and "Monte-Carlo" in mc.method
+    # seeded: the same seed gives the same p-value
+    assert (
+        cochran_q(x, "permutation", rounds=500, rng=7).pvalue
+        == cochran_q(x, "permutation", rounds=500, rng=7).pvalue
+    )
+
+
+def test_cochran_chi2_size_fails_with_few_informative_items_and_exact_holds():
+    # three classifiers, three informative items each right for one classifier only: the
+    # 27 arrangements give (C) = a permutation of (3,0,0) [3 ways, Q = 6, χ² p = 0.0498],
+    # (2,1,0) [18 ways, Q = 2] or (1,1,1) [6 ways, Q = 0]. χ² rejects at 5 % with probability
+    # 3/27 = 0.111; the exact p-value of (3,0,0) is 3/27 = 0.111 > 0.05, so it never rejects.
+    squares, probs = _cochran_exact_distribution(np.ones(3, dtype=np.int64), 3)
+    q = 2 * (3 * squares - 9) / (3 * 3 - 3)
+    assert float(probs[stats.chi2.sf(q, 2) <= 0.05].sum()) == pytest.approx(3 / 27, rel=1e-12)
+    x = [[1, 0, 0], [1, 0, 0], [1, 0, 0]]
+    assert cochran_q(x).pvalue < 0.05 < cochran_q(x, "exact").pvalue == pytest.approx(1 / 9)
+    # the precomputed table behind the docstring holds this row, and the exact size ≤ α everywhere
+    table = REPO / "data" / "cochran_q_chi2_size.csv"
+    rows = list(csv.DictReader(line for line in table.open() if not line.startswith("#")))
+    row = next(
+        r
+        for r in rows
+        if (r["classifiers"], r["pattern"], r["informative_items"]) == ("3", "one_right", "3")
+    )
+    assert float(row["chi2_size"]) == pytest.approx(3 / 27, abs=5e-5)
+    assert max(float(r["exact_size"]) for r in rows) <= 0.05
+    assert max(float(r["chi2_size"]) for r in rows if int(r["informative_items"]) > 20) < 0.06
+
+
+def test_cochran_exact_without_informative_items_and_too_large_tables():
+    assert cochran_q(np.ones((5, 3)), "exact").pvalue == 1.0
+    r = cochran_q(np.zeros((4, 3)), "permutation", rng=0)
+    assert r.pvalue == 1.0 and r.details["monte_carlo_se"] == 0.0
+    big = np.random.default_rng(0).random((400, 8)) < 0.5
+    with pytest.raises(ValueError, match=r"^method='exact' would enumerate too many outcomes"):
+        cochran_q(big, "exact")
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "message"),
+    [
+        (
+            dict(method="fisher"),
+            ValueError,
+            r"^method must be one of 'chi2', 'exact', 'permutation'",
+        ),
+        (dict(method="permutation"), TypeError, r"^rng must be given for method='permutation'"),
+        (dict(method="permutation", rng=1, rounds=10), ValueError, r"^rounds must be"),
+        (dict(method="permutation", rng=1.5), TypeError, r"^rng must be a numpy.random.Generator"),
+    ],
+)
+def test_cochran_q_method_bad_inputs(kwargs, error, message):
+    with pytest.raises(error, match=message):
+        cochran_q(SMALL, **kwargs)
