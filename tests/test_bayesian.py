@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import math
+import warnings
 
 import numpy as np
 import pytest
@@ -49,39 +50,114 @@ def mc_tolerance(p: float, samples_1: int, samples_2: int) -> float:
 # correlated t
 
 
-@pytest.mark.parametrize(("rope", "runs"), [(0.0, 1), (0.01, 1), (0.02, 2), (0.005, 4)])
-def test_correlated_t_matches_its_closed_form(rope, runs):
+DESIGNS = [  # (keyword arguments, the ρ they mean)
+    ({"runs": 1, "folds": 20}, 1 / 20),
+    ({"runs": 2, "folds": 10}, 1 / 10),
+    ({"runs": 4, "folds": 5}, 1 / 5),
+    ({"test_fraction": 1 / 3}, 1 / 3),
+    ({"rho": 0.0}, 0.0),
+    ({"rho": 0.25}, 0.25),
+]
+
+
+@pytest.mark.parametrize("rope", [0.0, 0.01, 0.02])
+@pytest.mark.parametrize(("design", "rho"), DESIGNS)
+def test_correlated_t_matches_its_closed_form(rope, design, rho):
     x = FOLDS_A - FOLDS_B
     n = len(x)
-    rho = runs / n  # 1/k with k = n/runs folds
     # Corani & Benavoli (2015): St(n − 1, x̄, (1/n + ρ/(1 − ρ)) σ̂²)
     scale = np.sqrt((1 / n + rho / (1 - rho)) * np.sum((x - x.mean()) ** 2) / (n - 1))
     left = stats.t.cdf((-rope - x.mean()) / scale, n - 1)
     right = stats.t.sf((rope - x.mean()) / scale, n - 1)
-    r = correlated_t(FOLDS_A, FOLDS_B, rope=rope, runs=runs)
+    r = correlated_t(FOLDS_A, FOLDS_B, rope=rope, **design)
     assert r.p_b_better == pytest.approx(left, rel=1e-12, abs=1e-15)
     assert r.p_a_better == pytest.approx(right, rel=1e-12, abs=1e-15)
     assert r.p_equivalent == pytest.approx(1 - left - right, abs=1e-12)
     assert r.details["rho"] == pytest.approx(rho)
+    assert r.details["scale"] == pytest.approx(scale, rel=1e-12)
     if rope == 0:
         assert r.p_equivalent == 0.0
 
 
-def test_correlated_t_rope0_is_the_corrected_resampled_t_one_sided_p():
-    k = len(FOLDS_A)
-    n_items = 200 * k  # k folds of 200 test items: n_test/n_train = 1/(k − 1) = ρ/(1 − ρ)
-    freq = corrected_resampled_t(FOLDS_A - FOLDS_B, n_train=n_items - 200, n_test=200)
+@pytest.mark.parametrize(
+    ("design", "n_train", "n_test"),
+    [
+        ({"runs": 1, "folds": 20}, 19 * 200, 200),  # 20 folds of 200 items: n_test/n_train = 1/19
+        ({"runs": 2, "folds": 10}, 9 * 57, 57),
+        ({"test_fraction": 190 / 569}, 379, 190),  # 2/3–1/3 splits of 569 items
+    ],
+)
+def test_correlated_t_rope0_is_the_corrected_resampled_t_one_sided_p(design, n_train, n_test):
+    freq = corrected_resampled_t(FOLDS_A - FOLDS_B, n_train=n_train, n_test=n_test)
     one_sided = stats.t.sf(freq.statistic, freq.df)  # p-value for "A better"
-    r = correlated_t(FOLDS_A, FOLDS_B)
+    r = correlated_t(FOLDS_A, FOLDS_B, **design)
     assert r.p_b_better == pytest.approx(one_sided, rel=1e-10)
 
 
+def differences_with(mean: float, sd: float, n: int, seed: int) -> np.ndarray:
+    """n differences with exactly this mean and sample standard deviation (ddof 1)."""
+    z = np.random.default_rng(seed).standard_normal(n)
+    return mean + sd * (z - z.mean()) / z.std(ddof=1)
+
+
+def test_correlated_t_refuses_a_call_that_does_not_name_the_design():
+    # regression (issue 43, point 3): the old code silently took ρ = 1/n ("one k-fold run")
+    with pytest.raises(ValueError, match=r"give rho=, test_fraction=.*ρ is the correlation"):
+        correlated_t(FOLDS_A, FOLDS_B)
+    with pytest.raises(ValueError, match=r"runs and folds go together.*folds is missing"):
+        correlated_t(FOLDS_A, FOLDS_B, runs=2)
+    with pytest.raises(ValueError, match=r"got test_fraction and runs and folds"):
+        correlated_t(FOLDS_A, FOLDS_B, test_fraction=0.1, runs=2, folds=10)
+    with pytest.raises(TypeError):
+        correlated_t(FOLDS_A, FOLDS_B, 0.01, 2)  # the old positional runs
+
+
+def test_correlated_t_random_splits_use_the_test_fraction():
+    # issue 43's example: 30 random 2/3–1/3 splits, mean difference −0.0118 and sample SD 0.0346
+    # (the summary statistics that its numbers imply). ρ = 1/3 gives a posterior scale of
+    # 0.0253 and P(B better) = the corrected t's one-sided p 0.32; the old ρ = 1/30 gave 0.0090
+    # and 0.10.
+    a = 0.93 + differences_with(0.0118, 0.0346, 30, seed=3)
+    b = np.full(30, 0.93)
+    r = correlated_t(a, b, test_fraction=1 / 3)
+    assert r.details["scale"] == pytest.approx(0.0253, abs=5e-5)
+    assert r.p_b_better == pytest.approx(0.32, abs=0.005)
+    freq = corrected_resampled_t(a - b, n_train=2, n_test=1)
+    assert r.p_b_better == pytest.approx(stats.t.sf(freq.statistic, freq.df), rel=1e-10)
+    old = correlated_t(a, b, rho=1 / 30)  # what the old default computed
+    assert old.details["scale"] == pytest.approx(0.0090, abs=5e-5)
+    assert old.p_b_better == pytest.approx(0.10, abs=0.005)
+
+
+def test_correlated_t_repeated_kfold_needs_runs_and_folds():
+    # issue 43's example: 10 × 10-fold CV scores whose corrected t is 0.501 (99 df) give
+    # P(A better) = 0.691 with runs=10, folds=10; the old default (runs=1: ρ = 1/100) gave 0.889
+    n = 100
+    sd = 0.03
+    scale = sd * np.sqrt(1 / n + 1 / 9)
+    a = 0.9 + differences_with(0.501 * scale, sd, n, seed=4)
+    b = np.full(n, 0.9)
+    r = correlated_t(a, b, runs=10, folds=10)
+    assert r.p_a_better == pytest.approx(0.691, abs=5e-4)
+    assert r.details["runs"] == 10 and r.details["folds"] == 10
+    assert correlated_t(a, b, runs=1, folds=100).p_a_better == pytest.approx(0.889, abs=5e-4)
+
+
+def test_correlated_t_warns_about_a_rope_wider_than_the_scores():
+    with pytest.warns(UserWarning, match=r"rope=1 is wider than the spread of the scores"):
+        correlated_t(FOLDS_A, FOLDS_B, rope=1, runs=1, folds=20)
+    spread = max(FOLDS_A.max(), FOLDS_B.max()) - min(FOLDS_A.min(), FOLDS_B.min())
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        correlated_t(FOLDS_A, FOLDS_B, rope=spread, runs=1, folds=20)  # no warning at the edge
+
+
 def test_correlated_t_equal_differences_is_a_point_mass():
-    r = correlated_t([0.5, 0.75, 0.25], [0.25, 0.5, 0.0], rope=0.01)  # exact binary fractions
+    r = correlated_t([0.5, 0.75, 0.25], [0.25, 0.5, 0.0], rope=0.01, runs=1, folds=3)
     assert (r.p_a_better, r.p_equivalent, r.p_b_better) == (1.0, 0.0, 0.0)
-    r = correlated_t([0.9, 0.8], [0.9, 0.8])
+    r = correlated_t([0.9, 0.8], [0.9, 0.8], runs=1, folds=2)
     assert (r.p_a_better, r.p_equivalent, r.p_b_better) == (0.5, 0.0, 0.5)
-    r = correlated_t([0.9, 0.8], [0.9, 0.8], rope=0.01)
+    r = correlated_t([0.9, 0.8], [0.9, 0.8], rope=0.01, test_fraction=0.5)
     assert r.p_equivalent == 1.0
 
 
@@ -203,6 +279,42 @@ def test_paired_accuracy_density_integrates_to_the_probabilities():
     assert np.trapezoid(density[inside], x[inside]) == pytest.approx(r.p_equivalent, abs=2e-3)
 
 
+@pytest.mark.parametrize(("strength", "expected"), [(1.0, 0.894), (0.5, 0.934), (0.1, 0.975)])
+def test_paired_accuracy_prior_sensitivity_of_issue_43(strength, expected):
+    # the uniform prior (s = 1) expects half of the items to be discordant; with 3 : 0
+    # discordant items of 50 the verdict at 0.95 depends on s
+    r = paired_accuracy([[45, 3], [0, 2]], rope=0.01, prior=strength)
+    assert r.p_a_better == pytest.approx(expected, abs=5e-4)
+    assert r.details["prior_discordance"] == 0.5
+    (a, b), (c, d) = (45, 3), (0, 2)
+    theta = np.random.default_rng(11).dirichlet(np.array([a, b, c, d]) + strength, 200000)
+    simulated = np.mean(theta[:, 1] - theta[:, 2] > 0.01)
+    assert abs(r.p_a_better - simulated) <= mc_tolerance(simulated, 200000, 10**12)
+
+
+def test_paired_accuracy_no_disagreement_is_not_equivalence_under_the_uniform_prior():
+    assert paired_accuracy([[100, 0], [0, 0]], 0.01).p_equivalent == pytest.approx(0.645, abs=5e-4)
+    assert paired_accuracy([[100, 0], [0, 0]], 0.01, 0.1).p_equivalent == pytest.approx(
+        0.956, abs=5e-4
+    )
+
+
+def test_paired_accuracy_cell_prior_is_the_dirichlet_with_those_pseudo_counts():
+    prior = np.array([[1.8, 0.1], [0.1, 2.0]])  # 4 pseudo-items, 5 % of them discordant
+    table = np.array([[45, 3], [0, 2]])
+    r = paired_accuracy(table, rope=0.01, prior=prior)
+    assert r.details["prior_discordance"] == pytest.approx(0.05)
+    assert r.details["prior"] == (1.8, 0.1, 0.1, 2.0)
+    theta = np.random.default_rng(12).dirichlet((table + prior).ravel(), 200000)
+    diff = theta[:, 1] - theta[:, 2]
+    expected = [np.mean(diff < -0.01), np.mean(np.abs(diff) <= 0.01), np.mean(diff > 0.01)]
+    for p, q in zip(r.probabilities, expected, strict=True):
+        assert abs(p - q) <= mc_tolerance(q, 200000, 10**12)
+    same = paired_accuracy(table, rope=0.01, prior=np.full((2, 2), 0.5))
+    assert same.p_a_better == paired_accuracy(table, rope=0.01, prior=0.5).p_a_better
+    assert same.details["prior"] == 0.5
+
+
 # --------------------------------------------------------------------------------------------
 # properties
 
@@ -241,12 +353,20 @@ def test_properties_of_the_monte_carlo_tests(data, rope, wider, prior):
 def test_properties_of_correlated_t(data, rope, wider, runs):
     a = np.array(data.draw(st.lists(st.floats(0.0, 1.0), min_size=4, max_size=4)) * runs)
     b = np.array(data.draw(st.lists(st.floats(0.0, 1.0), min_size=len(a), max_size=len(a))))
-    r = correlated_t(a, b, rope=rope, runs=runs)
+    design = {"runs": runs, "folds": 4}
+    spread = max(a.max(), b.max()) - min(a.min(), b.min())
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        r = correlated_t(a, b, rope=rope, **design)
+        swapped = correlated_t(b, a, rope=rope, **design)
+        broader = correlated_t(a, b, rope=rope + wider, **design)
+    # a warning exactly for the calls whose ROPE is wider than the range of the scores
+    expected = 2 * (rope > spread) + (rope + wider > spread)
+    assert sum(issubclass(w.category, UserWarning) for w in caught) == expected
     _check_probabilities(r)
-    swapped = correlated_t(b, a, rope=rope, runs=runs)
     assert swapped.p_a_better == pytest.approx(r.p_b_better, abs=1e-12)
     assert swapped.p_b_better == pytest.approx(r.p_a_better, abs=1e-12)
-    assert correlated_t(a, b, rope=rope + wider, runs=runs).p_equivalent >= r.p_equivalent - 1e-12
+    assert broader.p_equivalent >= r.p_equivalent - 1e-12
 
 
 counts = st.integers(0, 60)
@@ -276,7 +396,7 @@ def test_properties_of_paired_accuracy(cells, rope, wider, prior):
 
 
 def test_result_is_frozen_and_readable():
-    r = correlated_t(FOLDS_A, FOLDS_B, rope=0.01)
+    r = correlated_t(FOLDS_A, FOLDS_B, rope=0.01, runs=1, folds=20)
     with pytest.raises(AttributeError):
         r.rope = 0.02
     text = repr(r)
@@ -290,7 +410,7 @@ def test_plots_draw_without_error():
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    ax = plot_posterior(correlated_t(FOLDS_A, FOLDS_B, rope=0.01))
+    ax = plot_posterior(correlated_t(FOLDS_A, FOLDS_B, rope=0.01, runs=1, folds=20))
     assert ax.get_xlabel() and ax.get_ylabel() and ax.get_title() and ax.get_legend()
     plot_posterior(paired_accuracy([[265, 10], [2, 8]], rope=0.01))
     result = signed_rank(MANY_A, MANY_B, rope=0.01, samples=2000, rng=0)
@@ -304,25 +424,58 @@ def test_plots_draw_without_error():
     with pytest.raises(ValueError, match="plot_simplex"):
         plot_posterior(sign(MANY_A, MANY_B, samples=10, rng=0))
     with pytest.raises(ValueError, match="signed_rank or sign"):
-        plot_simplex(correlated_t(FOLDS_A, FOLDS_B))
+        plot_simplex(correlated_t(FOLDS_A, FOLDS_B, rho=0.05))
     plt.close("all")
 
 
 @pytest.mark.parametrize(
     ("call", "error", "match"),
     [
-        (lambda: correlated_t([0.9, 0.8], [0.9]), ValueError, "same length"),
-        (lambda: correlated_t([0.9, np.nan], [0.9, 0.8]), ValueError, "scores_a must hold finite"),
-        (lambda: correlated_t([0.9, 0.8], [0.9, np.inf]), ValueError, "scores_b must hold finite"),
-        (lambda: correlated_t([0.9, 0.8], [0.7, 0.8], rope=-0.01), ValueError, "rope must be"),
-        (lambda: correlated_t([0.9, 0.8], [0.7, 0.8], rope=np.nan), ValueError, "rope"),
-        (lambda: correlated_t([0.9, 0.8, 0.7], [0.7, 0.8, 0.6], runs=2), ValueError, "runs must"),
-        (lambda: correlated_t([0.9, 0.8], [0.7, 0.8], runs=2), ValueError, "at least 2 folds"),
-        (lambda: correlated_t([0.9, 0.8], [0.7, 0.8], runs=0), ValueError, "runs"),
-        (lambda: correlated_t([], []), ValueError, "scores_a must not be empty"),
-        (lambda: correlated_t([[0.9]], [[0.8]]), ValueError, "one-dimensional"),
-        (lambda: correlated_t("abc", [0.8]), TypeError, "scores_a"),
-        (lambda: correlated_t([0.9, 0.8], [0.7, 0.8], rope="0.1"), TypeError, "rope"),
+        (lambda: correlated_t([0.9, 0.8], [0.9], rho=0.1), ValueError, "same length"),
+        (
+            lambda: correlated_t([0.9, np.nan], [0.9, 0.8], rho=0.1),
+            ValueError,
+            "scores_a must hold",
+        ),
+        (
+            lambda: correlated_t([0.9, 0.8], [0.9, np.inf], rho=0.1),
+            ValueError,
+            "scores_b must hold",
+        ),
+        (lambda: correlated_t([0.9, 0.8], [0.7, 0.8], -0.01, rho=0.1), ValueError, "rope must be"),
+        (lambda: correlated_t([0.9, 0.8], [0.7, 0.8], np.nan, rho=0.1), ValueError, "rope"),
+        (lambda: correlated_t([0.9, 0.8], [0.7, 0.8]), ValueError, "give rho=, test_fraction="),
+        (
+            lambda: correlated_t([0.9, 0.8], [0.7, 0.8], rho=1.0),
+            ValueError,
+            r"rho must be .*\[0, 1\)",
+        ),
+        (lambda: correlated_t([0.9, 0.8], [0.7, 0.8], rho=-0.1), ValueError, "rho must be"),
+        (lambda: correlated_t([0.9, 0.8], [0.7, 0.8], rho="0.1"), TypeError, "rho must be a real"),
+        (
+            lambda: correlated_t([0.9, 0.8], [0.7, 0.8], test_fraction=0),
+            ValueError,
+            "test_fraction",
+        ),
+        (lambda: correlated_t([0.9, 0.8], [0.7, 0.8], test_fraction=1), ValueError, r"\(0, 1\)"),
+        (
+            lambda: correlated_t([0.9, 0.8], [0.7, 0.8], rho=0.1, test_fraction=0.1),
+            ValueError,
+            "got rho and test_fraction",
+        ),
+        (lambda: correlated_t([0.9, 0.8], [0.7, 0.8], folds=2), ValueError, "runs is missing"),
+        (
+            lambda: correlated_t([0.9, 0.8, 0.7], [0.7, 0.8, 0.6], runs=2, folds=2),
+            ValueError,
+            r"runs × folds must equal the number of scores \(3\)",
+        ),
+        (lambda: correlated_t([0.9, 0.8], [0.7, 0.8], runs=2, folds=1), ValueError, "folds"),
+        (lambda: correlated_t([0.9, 0.8], [0.7, 0.8], runs=0, folds=2), ValueError, "runs"),
+        (lambda: correlated_t([0.9], [0.7], rho=0.1), ValueError, "at least 2 splits"),
+        (lambda: correlated_t([], [], rho=0.1), ValueError, "scores_a must not be empty"),
+        (lambda: correlated_t([[0.9]], [[0.8]], rho=0.1), ValueError, "one-dimensional"),
+        (lambda: correlated_t("abc", [0.8], rho=0.1), TypeError, "scores_a"),
+        (lambda: correlated_t([0.9, 0.8], [0.7, 0.8], "0.1", rho=0.1), TypeError, "rope"),
         (lambda: signed_rank([0.9, 0.8], [0.7, 0.8], prior=0), ValueError, "prior must be"),
         (lambda: signed_rank([0.9, 0.8], [0.7, 0.8], prior=-1), ValueError, "prior"),
         (lambda: signed_rank([0.9, 0.8], [0.7, 0.8], samples=0), ValueError, "samples"),
@@ -339,6 +492,9 @@ def test_plots_draw_without_error():
         (lambda: paired_accuracy([[0, 0], [0, 0]]), ValueError, "at least one"),
         (lambda: paired_accuracy([[1, 2], [3, 4]], prior=0), ValueError, "prior"),
         (lambda: paired_accuracy([[1, 2], [3, 4]], rope=-0.1), ValueError, "rope"),
+        (lambda: paired_accuracy([[1, 2], [3, 4]], prior=[1, 1]), ValueError, "prior must be one"),
+        (lambda: paired_accuracy([[1, 2], [3, 4]], prior=[[1, 0], [1, 1]]), ValueError, "prior's"),
+        (lambda: paired_accuracy([[1, 2], [3, 4]], prior="1"), TypeError, "prior"),
     ],
 )
 def test_bad_inputs_name_the_argument(call, error, match):
