@@ -1,0 +1,226 @@
+"""Precompute the coverage and size tables of notebook 13 (test sets with writers).
+
+Two seeded simulations, too long for the notebook and the unit tests:
+
+1. **Coverage** of the "95 %" intervals for the pooled accuracy of a clustered test set
+   (``evalkit.clustered.accuracy_interval``): k writers of 20 items each, writer accuracies drawn
+   from a Beta distribution with mean ``accuracy`` and intra-cluster correlation ``icc``
+   (ICC = 1/(α + β + 1); the beta-binomial model of issue 41's measurement), over the grid
+   k ∈ {5, 10, 20, 30, 40} × accuracy ∈ {0.90, 0.97} × ICC ∈ {0.05, 0.10, 0.20}. Methods: the
+   ratio interval and Wilson on the effective size, each with the normal quantile z (evalkit
+   before issue 41) and with the t quantile on k − 1 degrees of freedom (Korn & Graubard 1998,
+   *Confidence intervals for proportions with small expected number of positive counts
+   estimated from survey data*, Survey Methodology 24:193), and Clopper–Pearson on all items
+   (the interval that ignores the writers).
+2. **Size** of the clustered McNemar tests (``evalkit.clustered.mcnemar``, methods
+   ``"durkalski"``, ``"obuchowski"``, ``"yang"``) at α = 0.05: k ∈ {10, 20, 40} writers, two
+   classifiers equally good on average, each writer favouring one of them (the share of a
+   writer's discordant items that go to A is Beta(2, 2)); writer sizes equal (20 items) or
+   unequal (drawn uniformly from 1 … 40 items, per writer and test set).
+
+Every row holds ``REPS`` simulated test sets, so its Monte-Carlo standard error
+√(c(1 − c)/REPS) is at most 0.005 (it is written next to each number). The intervals and
+statistics are computed by evalkit's own vectorized internals (the same code the public
+functions call); the script checks them against the public functions on the first test sets of
+every row before it trusts them.
+
+Run from the repository root (about a minute)::
+
+    .venv/bin/python benchmarks/precompute_clustered.py
+
+The first line of each CSV records this command and the library versions.
+"""
+
+from __future__ import annotations
+
+import csv
+import math
+import sys
+import time
+import warnings
+from pathlib import Path
+
+import numpy as np
+import scipy
+from scipy import special
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from evalkit import clustered  # noqa: E402
+from evalkit.intervals import clopper_pearson  # noqa: E402
+
+COMMAND = ".venv/bin/python benchmarks/precompute_clustered.py"
+COVERAGE_CSV = ROOT / "data" / "clustered_coverage.csv"
+SIZE_CSV = ROOT / "data" / "clustered_mcnemar_size.csv"
+SEED = 41
+REPS = 20_000  # SE ≤ √(0.25/20 000) = 0.0035 for any coverage or size
+ITEMS = 20
+WRITERS = (5, 10, 20, 30, 40)
+ACCURACIES = (0.90, 0.97)
+ICCS = (0.05, 0.10, 0.20)
+INTERVALS = {  # column name: (evalkit internal, quantile)
+    "ratio_z": ("ratio", "z"),
+    "ratio_t": ("ratio", "t"),
+    "wilson_effective_z": ("wilson-effective", "z"),
+    "wilson_effective_t": ("wilson-effective", "t"),
+}
+MCNEMAR_WRITERS = (10, 20, 40)
+MCNEMAR_SIZES = ("equal", "unequal")
+DISCORDANT = 0.3  # P(an item is discordant)
+CHECKED = 30  # test sets per row recomputed with the public functions
+
+
+def beta_binomial(gen, reps, writers, accuracy, icc):
+    """Successes (reps, writers) of ITEMS items per writer; writer accuracies ~ Beta with ICC."""
+    scale = (1 - icc) / icc  # α + β, since ICC = 1/(α + β + 1)
+    rates = gen.beta(accuracy * scale, (1 - accuracy) * scale, (reps, writers))
+    return gen.binomial(ITEMS, rates).astype(float)
+
+
+def bounds(method, quantile, successes, sizes):
+    if method == "ratio":
+        return clustered._ratio_bounds(successes, sizes, 0.95, quantile)
+    return clustered._wilson_effective_bounds(successes, sizes, 0.95, quantile)
+
+
+def check_against_public(successes, sizes):
+    """The public accuracy_interval (its default quantiles) gives the internal limits."""
+    expected = {"ratio": "t", "wilson-effective": clustered.WILSON_REFERENCE}
+    for row in range(CHECKED):
+        correct = np.concatenate([np.arange(ITEMS) < y for y in successes[row]])
+        writer = np.repeat(np.arange(successes.shape[1]), ITEMS)
+        for method, quantile in expected.items():
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", UserWarning)  # few writers: the point here
+                ci = clustered.accuracy_interval(correct, writer, method)
+            low, high = bounds(method, quantile, successes[row : row + 1], sizes[:1])
+            assert math.isclose(ci.low, low[0], abs_tol=1e-12), (method, ci, low)
+            assert math.isclose(ci.high, high[0], abs_tol=1e-12), (method, ci, high)
+
+
+def coverage_rows():
+    rows = []
+    for writers in WRITERS:
+        for accuracy in ACCURACIES:
+            for icc in ICCS:
+                seed = [SEED, writers, round(accuracy * 100), round(icc * 100)]
+                gen = np.random.default_rng(seed)
+                successes = beta_binomial(gen, REPS, writers, accuracy, icc)
+                sizes = np.full((1, writers), float(ITEMS))
+                check_against_public(successes, sizes)
+                hits = {}
+                for name, (method, quantile) in INTERVALS.items():
+                    low, high = bounds(method, quantile, successes, sizes)
+                    hits[name] = (low <= accuracy) & (accuracy <= high)
+                naive = clopper_pearson(successes.sum(axis=1), writers * ITEMS)
+                hits["clopper_pearson"] = naive.contains(accuracy)
+                for name, hit in hits.items():
+                    cover = float(np.mean(hit))
+                    rows.append(
+                        {
+                            "writers": writers,
+                            "items_per_writer": ITEMS,
+                            "accuracy": accuracy,
+                            "icc": icc,
+                            "method": name,
+                            "reps": REPS,
+                            "coverage": f"{cover:.4f}",
+                            "se": f"{math.sqrt(cover * (1 - cover) / REPS):.4f}",
+                        }
+                    )
+                shown = {n: f"{np.mean(h):.3f}" for n, h in hits.items()}
+                print(writers, accuracy, icc, shown, file=sys.stderr)
+    return rows
+
+
+def discordant_counts(gen, reps, writers, design):
+    """Per-writer counts only-A-right b, only-B-right c and sizes m, under H0 (shape (reps, k))."""
+    if design == "equal":
+        sizes = np.full((reps, writers), 20)
+    else:
+        sizes = gen.integers(1, 41, (reps, writers))
+    share = gen.beta(2.0, 2.0, (reps, writers))  # P(A right | discordant), per writer
+    only_a = gen.binomial(sizes, DISCORDANT * share)
+    only_b = gen.binomial(sizes - only_a, DISCORDANT * (1 - share) / (1 - DISCORDANT * share))
+    return only_a.astype(float), only_b.astype(float), sizes.astype(float)
+
+
+def check_mcnemar_against_public(only_a, only_b, sizes):
+    for row in range(CHECKED):
+        a, b, writer = [], [], []
+        for w, (x, y, m) in enumerate(zip(only_a[row], only_b[row], sizes[row], strict=True)):
+            x, y, m = int(x), int(y), int(m)
+            a += [1] * x + [0] * y + [1] * (m - x - y)
+            b += [0] * x + [1] * y + [1] * (m - x - y)
+            writer += [w] * m
+        for method in clustered.MCNEMAR_METHODS:
+            public = clustered.mcnemar(a, b, writer, method=method)
+            chi2, _ = clustered._mcnemar_statistic(
+                only_a[row : row + 1], only_b[row : row + 1], sizes[row : row + 1], method
+            )
+            assert math.isclose(public.statistic, chi2[0], rel_tol=1e-12, abs_tol=1e-12)
+
+
+def size_rows():
+    rows = []
+    critical = float(scipy.stats.chi2.ppf(0.95, 1))
+    for writers in MCNEMAR_WRITERS:
+        for design in MCNEMAR_SIZES:
+            gen = np.random.default_rng([SEED, 1000 + writers, MCNEMAR_SIZES.index(design)])
+            only_a, only_b, sizes = discordant_counts(gen, REPS, writers, design)
+            check_mcnemar_against_public(only_a, only_b, sizes)
+            shown = {}
+            for method in (*clustered.MCNEMAR_METHODS, "mcnemar"):
+                if method == "mcnemar":  # McNemar's asymptotic test on all items, for reference
+                    b, c = only_a.sum(axis=1), only_b.sum(axis=1)
+                    chi2 = np.where(b + c > 0, (b - c) ** 2 / np.maximum(b + c, 1), 0.0)
+                else:
+                    chi2, _ = clustered._mcnemar_statistic(only_a, only_b, sizes, method)
+                size = float(np.mean(chi2 > critical))
+                shown[method] = f"{size:.4f}"
+                rows.append(
+                    {
+                        "writers": writers,
+                        "writer_sizes": "20 each" if design == "equal" else "1 to 40",
+                        "method": method,
+                        "reps": REPS,
+                        "alpha": 0.05,
+                        "size": f"{size:.4f}",
+                        "se": f"{math.sqrt(size * (1 - size) / REPS):.4f}",
+                    }
+                )
+            print(writers, design, shown, file=sys.stderr)
+    return rows
+
+
+def write(path, rows, what):
+    header = f"# command: {COMMAND}  (numpy {np.__version__}, scipy {scipy.__version__}); {what}\n"
+    with path.open("w", newline="") as fh:
+        fh.write(header)
+        writer = csv.DictWriter(fh, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+
+
+def main() -> None:
+    start = time.perf_counter()
+    assert special.ndtri(0.975) > 1.95  # the z quantile the "_z" columns use
+    write(
+        COVERAGE_CSV,
+        coverage_rows(),
+        f"coverage of 95% intervals, beta-binomial writers of {ITEMS} items, seed {SEED}",
+    )
+    write(
+        SIZE_CSV,
+        size_rows(),
+        "size at alpha 0.05 of the clustered McNemar tests under H0 (writer share ~ Beta(2, 2)), "
+        f"seed {SEED}",
+    )
+    print(
+        f"wrote {COVERAGE_CSV} and {SIZE_CSV} in {time.perf_counter() - start:.1f} s",
+        file=sys.stderr,
+    )
+
+
+if __name__ == "__main__":
+    main()
