@@ -8,6 +8,12 @@ Two forms (every CSV file has a header row with column names)::
 
 In the three-file form each file's first column is used unless ``--labels``, ``--a`` or ``--b``
 names another one, and ``--scores-a`` / ``--scores-b`` name a column of PRED_A.csv / PRED_B.csv.
+
+``--groups`` gives the group of each test item (its writer, speaker or document): a column of
+the one file in the one-file form, or a CSV file with a header row and one row per test item
+(its first column is used) in either form. With it the comparison uses the clustered interval
+and the clustered McNemar test (:func:`evalkit.report.compare_classifiers` with ``groups=``);
+without it the summary says that the items are assumed independent. Group ids are text.
 In the one-file form ``--labels``, ``--a`` and ``--b`` are required and every column comes from
 the one file. Labels are compared as text, except that when every label and prediction is a
 number they are compared as numbers (so ``1`` and ``1.0`` are the same class).
@@ -198,6 +204,13 @@ def _parser() -> argparse.ArgumentParser:
     compare.add_argument("--scores-a", dest="scores_a", help="column of classifier A's scores")
     compare.add_argument("--scores-b", dest="scores_b", help="column of classifier B's scores")
     compare.add_argument(
+        "--groups",
+        metavar="COLUMN_OR_FILE",
+        help="the group (writer, speaker, document) of each test item: a column of the one "
+        "CSV file, or a CSV file with one row per test item (first column); the items are "
+        "assumed independent without it",
+    )
+    compare.add_argument(
         "--names", nargs=2, metavar=("NAME_A", "NAME_B"), help="names in the text (default A B)"
     )
     compare.add_argument(
@@ -285,6 +298,11 @@ def _load(args: argparse.Namespace) -> dict:
     else:
         where = f"y_true, pred_a and pred_b come from {files[0]}, {files[1]} and {files[2]}"
     cost = None if args.cost is None else _cost_matrix(args.cost, args.delimiter)
+    groups = None
+    if args.groups is not None:
+        one_table = (files[0], table) if len(files) == 1 else None
+        groups = _groups(args.groups, one_table, len(y), args.delimiter)
+        where += f"; groups from {args.groups}"
     return {
         "y": y,
         "a": pa,
@@ -292,8 +310,33 @@ def _load(args: argparse.Namespace) -> dict:
         "scores": scores,
         "positive": positive,
         "cost": cost,
+        "groups": groups,
         "where": where,
     }
+
+
+def _groups(
+    value: str,
+    one_table: tuple[str, tuple[list[str], list[list[str]]]] | None,
+    size: int,
+    delimiter: str | None,
+) -> list[str]:
+    """--groups: a column of the one file, else a CSV file whose first column is used."""
+    if one_table is not None and value in one_table[1][0]:
+        return _column(one_table[0], one_table[1], value)
+    if not Path(value).is_file():
+        where = f"no column {value!r} in {one_table[0]} and " if one_table is not None else ""
+        raise InputError(
+            f"--groups: {where}no file {value!r} (name a column of the one CSV file, or a CSV "
+            "file with a header row and the group of each test item)"
+        )
+    groups = _column(value, _read_table(value, delimiter), None)
+    if len(groups) != size:
+        raise InputError(
+            f"--groups: {value} has {len(groups)} rows, but there are {size} test items (one "
+            "row per test item, in the same order)"
+        )
+    return groups
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -323,6 +366,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             positive=data["positive"],
             cost=data["cost"],
             mcnemar_method=args.mcnemar,
+            groups=data["groups"],
         )
     except (ValueError, TypeError) as exc:
         print(f"{PROG} compare: error: {exc} ({data['where']})", file=sys.stderr)

@@ -358,3 +358,68 @@ def test_cost_matrix_inline_and_from_a_file(tmp_path, capsys):
 )
 def test_bad_cost_matrix(cost, message, capsys):
     assert message in error_of(["compare", ONE, *COLUMNS, "--cost", cost], capsys)
+
+
+# ---------------------------------------------------------------------------------------------
+# --groups (issue 43, point 9): the writer, speaker or document of each item
+
+
+GROUPS, ONE_GROUPS = (str(DATA / f) for f in ("groups.csv", "data_groups.csv"))
+
+
+def test_groups_as_a_column_of_the_one_file(capsys):
+    code = main(["compare", ONE_GROUPS, *COLUMNS, "--groups", "writer", "--json"])
+    out = capsys.readouterr()
+    assert code == 0, out.err
+    data = json.loads(out.out)
+    direct = expected(groups=column(ONE_GROUPS, "writer", str))
+    assert data["groups"] == 6 and data["items_assumed_independent"] is False
+    assert data["mcnemar"]["method"] == direct.mcnemar.method
+    assert data["mcnemar"]["method"].startswith("clustered McNemar")
+    assert data["mcnemar"]["pvalue"] == direct.mcnemar.pvalue
+    assert data["difference"]["method"] == direct.difference.method
+    assert data["a"]["clustered_interval"]["low"] == direct.a.clustered.low
+    assert data["summary"] == direct.summary()
+
+
+def test_groups_as_a_file_with_three_files(capsys):
+    code = main(["compare", LABELS, PRED_A, PRED_B, "--groups", GROUPS])
+    out = capsys.readouterr()
+    assert code == 0, out.err
+    assert out.out.strip() == expected(groups=column(GROUPS, "writer", str)).summary()
+    assert "items in 6 groups" in out.out and "assumed independent" not in out.out
+
+
+def test_without_groups_the_summary_says_the_items_are_assumed_independent(capsys):
+    assert main(["compare", LABELS, PRED_A, PRED_B]) == 0
+    assert "The test items are assumed independent; if several come from one writer" in (
+        capsys.readouterr().out
+    )
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (
+            ["compare", ONE_GROUPS, *COLUMNS, "--groups", "speaker"],
+            "--groups: no column 'speaker' in",
+        ),
+        (["compare", LABELS, PRED_A, PRED_B, "--groups", "writer"], "--groups: no file 'writer'"),
+        (
+            ["compare", LABELS, PRED_A, PRED_B, "--groups", str(DATA / "groups_short.csv")],
+            "has 59 rows, but there are 60 test items",
+        ),
+        (
+            ["compare", LABELS, PRED_A, PRED_B, "--groups", LABELS],
+            "groups must name at least two different groups",
+        ),
+    ],
+)
+def test_bad_groups(argv, message, capsys, tmp_path):
+    if argv[-1] == LABELS:  # a file of one group only
+        one = tmp_path / "one.csv"
+        one.write_text("writer\n" + "w\n" * 60)
+        argv = [*argv[:-1], str(one)]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("python -m evalkit compare: error: ") and message in err

@@ -356,7 +356,8 @@ def test_summary_sentences_and_rounding():
         "only old right on 2, only new right on 12."
     ) in text
     assert f"old: {100 * c.a.accuracy:.1f} % correct (152 of 180;" in text
-    assert "Günter's paired test gives Z = " in text
+    # Günter's two-sided test is liberal (issue 43, point 10): not in the text nor the HTML
+    assert "Günter" not in text and "Günter" not in c._repr_html_()
 
 
 def test_summary_says_when_the_interval_includes_zero():
@@ -859,3 +860,170 @@ def test_predictions_in_another_coding_are_flagged():
     assert r.warnings[0].startswith(
         "classifier predicts classes that no test item has ('no', 'yes'; on 10 of 10 items"
     )
+
+
+# ---------------------------------------------------------------------------------------------
+# Günter's test only in to_dict(), named liberal (issue 43, point 10)
+
+
+def test_guenter_is_kept_in_to_dict_only_and_named_liberal():
+    y, pa, pb = make_pair(150, 2, 12, 16)
+    c = compare_classifiers(y, pa, pb)
+    data = c.to_dict()
+    assert "guenter" not in data
+    assert data["guenter_liberal"]["pvalue"] == c.guenter.pvalue
+    assert data["guenter_liberal"]["note"].startswith("liberal")
+    html_text = c._repr_html_()
+    assert c.guenter.method not in html_text and c.guenter.method not in c.summary()
+    # the number the note cites: notebook 04's exact size at 50 pairs (p1 = p2 on its grid)
+    size = paired.rejection_probability(50, np.linspace(0.0025, 0.25, 100), test="guenter")
+    assert f"{size.max():.4f}" == "0.0717" and "0.0717" in data["guenter_liberal"]["note"]
+
+
+def test_few_discordant_warning_no_longer_mentions_guenter():
+    y, pa, pb = make_pair(100, 5, 4, 11)
+    (warning,) = [w for w in compare_classifiers(y, pa, pb).warnings if w.startswith("Only")]
+    assert "Günter" not in warning
+
+
+# ---------------------------------------------------------------------------------------------
+# groups= (issue 43, point 9)
+
+from evalkit import clustered  # noqa: E402
+from evalkit.report import INDEPENDENCE_MCNEMAR_SIZE  # noqa: E402
+
+
+def writers_test_set(gen, writers=40, items=25, discordant=0.3, share=(2.0, 2.0)):
+    """Notebook 13's model: per writer, a Beta share of the discordant items goes to A."""
+    a_share = gen.beta(*share, (writers, 1))
+    u = gen.random((writers, items))
+    only_a, only_b = u < discordant * a_share, (u >= discordant * a_share) & (u < discordant)
+    both = gen.random((writers, items)) < 0.8
+    right_a = np.where(only_a | only_b, only_a, both).ravel()
+    right_b = np.where(only_a | only_b, only_b, both).ravel()
+    y = gen.integers(0, 2, right_a.size)
+    writer = np.repeat([f"w{i}" for i in range(writers)], items)
+    return y, np.where(right_a, y, 1 - y), np.where(right_b, y, 1 - y), writer
+
+
+def test_independence_sentence_cites_a_measured_size():
+    # 20 000 test sets of 40 writers × 25 items in notebook 13's model (vectorized: the
+    # discordant counts only); McNemar's mid-p test, the report's default, at α = 0.05
+    gen = np.random.default_rng(43)
+    only_a, only_b = [], []
+    for _ in range(4):
+        share = gen.beta(2.0, 2.0, (5000, 40, 1))
+        u = gen.random((5000, 40, 25))
+        b = (u < 0.3 * share).sum(axis=(1, 2))
+        only_a.append(b)
+        only_b.append((u < 0.3).sum(axis=(1, 2)) - b)
+    p = np.asarray(paired.mcnemar(np.concatenate(only_a), np.concatenate(only_b)).pvalue)
+    size = float(np.mean(p <= 0.05))
+    se = math.sqrt(size * (1 - size) / p.size)
+    assert se < 0.005
+    assert abs(size - INDEPENDENCE_MCNEMAR_SIZE) <= 0.005 + 2 * se  # measured 0.209, SE 0.003
+    y, pa, pb = make_pair(150, 2, 12, 16)
+    text = compare_classifiers(y, pa, pb).summary()
+    assert (
+        "The test items are assumed independent; if several come from one writer, speaker or "
+        "document, pass groups= (their ids) for a clustered interval and test: with 40 writers "
+        "× 25 items McNemar's test rejects a true null hypothesis in 21 % of test sets instead "
+        "of 5 % (notebook 13)."
+    ) in text
+    assert "assumed independent" in describe_classifier(y, pa).summary()
+    assert compare_classifiers(y, pa, pb).to_dict()["items_assumed_independent"] is True
+
+
+def test_groups_use_the_clustered_interval_and_test():
+    y, pa, pb, writer = writers_test_set(np.random.default_rng(8))
+    c = compare_classifiers(y, pa, pb, groups=writer)
+    direct = clustered.mcnemar(pa == y, pb == y, writer)
+    assert c.mcnemar.method == direct.method and c.mcnemar.statistic == pytest.approx(
+        direct.statistic, rel=1e-12
+    )
+    assert c.mcnemar.pvalue == pytest.approx(direct.pvalue, rel=1e-12)
+    assert c.groups == 40 and c.a.groups == 40
+    for pred, part in ((pa, c.a), (pb, c.b)):
+        assert part.clustered == clustered.accuracy_interval(pred == y, writer)
+        deff = clustered.design_effect(pred == y, writer)
+        assert part.design_effect == deff.design_effect
+        assert part.effective_size == deff.effective_size
+    text = c.summary()
+    assert direct.method in text and "assumed independent" not in text
+    assert "items in 40 groups" in text and "over the 40 groups" in text
+    data = c.to_dict()
+    assert data["groups"] == 40 and data["items_assumed_independent"] is False
+    assert data["mcnemar"]["method"] == direct.method
+    assert data["a"]["clustered_interval"]["method"] == c.a.clustered.method
+    assert "clustered" in c._repr_html_() and "design effect" in c._repr_html_()
+    # one classifier alone: the same clustered interval
+    one = describe_classifier(y, pa, groups=writer)
+    assert one.clustered == c.a.clustered and "assumed independent" not in one.summary()
+
+
+def test_groups_with_one_item_each_give_a_paired_wald_interval():
+    # independent route: with m_i = 1, V = N/(N − 1)·((b + c) − (b − c)²/N)/N², t with N − 1 df
+    y, pa, pb = make_pair(60, 9, 3, 8)
+    n = y.size
+    c = compare_classifiers(y, pa, pb, groups=np.arange(n))
+    d = (9 - 3) / n
+    half = stats.t.ppf(0.975, n - 1) * math.sqrt(n / (n - 1) * ((9 + 3) - 6**2 / n)) / n
+    assert c.difference.estimate == pytest.approx(d, abs=1e-15)
+    assert c.difference.low == pytest.approx(d - half, rel=1e-12)
+    assert c.difference.high == pytest.approx(d + half, rel=1e-12)
+
+
+def test_grouped_difference_interval_covers_in_notebook_13s_model():
+    # 2000 test sets of 10 writers × 25 items, true difference 0.3·(0.6 − 0.4) = 0.06
+    # (measured with 20 000: 0.944; the normal quantile instead of t gives 0.911)
+    from evalkit.report import _grouped_difference
+
+    gen = np.random.default_rng(13)
+    codes = np.repeat(np.arange(10), 25)
+    hits = 0
+    for _ in range(2000):
+        y, pa, pb, _ = writers_test_set(gen, writers=10, share=(3.0, 2.0))
+        ci = _grouped_difference(pa == y, pb == y, codes, 0.95)
+        hits += ci.low <= 0.06 <= ci.high
+    coverage = hits / 2000
+    assert abs(coverage - 0.95) <= 3 * math.sqrt(0.95 * 0.05 / 2000) + 0.005
+
+
+def test_warnings_of_the_clustered_functions_become_sentences(monkeypatch):
+    import warnings
+
+    original = clustered.accuracy_interval
+
+    def warning_interval(*args, **kwargs):
+        warnings.warn("only 3 clusters: the interval may be too short", UserWarning, stacklevel=2)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(clustered, "accuracy_interval", warning_interval)
+    y, pa, pb, writer = writers_test_set(np.random.default_rng(2), writers=3)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # nothing may escape
+        c = compare_classifiers(y, pa, pb, groups=writer, names=("old", "new"))
+        r = describe_classifier(y, pa, groups=writer)
+    assert (
+        "The clustered interval of old: only 3 clusters: the interval may be too short."
+        in c.warnings
+    )
+    assert any(w.startswith("The clustered interval of classifier: only 3") for w in r.warnings)
+    assert "only 3 clusters" in c.summary()
+
+
+@pytest.mark.parametrize(
+    ("groups", "error", "message"),
+    [
+        (["a"] * 3, ValueError, r"^groups must name one group per test item \(4\); got 3"),
+        (["a"] * 4, ValueError, r"^groups must name at least two different groups; got only 'a'"),
+        ("abcd", TypeError, r"^groups must be a sequence"),
+        ([1, 2, None, 1], ValueError, r"^groups must not contain missing values"),
+        ([[1], [2], [1], [2]], TypeError, r"^groups must hold hashable ids"),
+    ],
+)
+def test_bad_groups(groups, error, message):
+    with pytest.raises(error, match=message):
+        compare_classifiers([0, 1, 0, 1], [0, 1, 1, 1], [0, 0, 0, 1], groups=groups)
+    with pytest.raises(error, match=message):
+        describe_classifier([0, 1, 0, 1], [0, 1, 1, 1], groups=groups)
