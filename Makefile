@@ -11,7 +11,12 @@ SITE_STAMP := $(VENV)/.installed-site
 LAB_ARGS ?=
 PYTEST_ARGS ?=
 TIMED  := $(BIN)/python tools/timed.py
-NBVAL  := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
+# Every headless execution has a per-cell limit, so that a hang fails (naming the notebook and the
+# cell) instead of stalling: tools/kernel.py's CELL_TIMEOUT for make notebooks, the student copies,
+# make stress-headless and the benchmarks; the same 120 s for nbval here (its default is 2000 s).
+CELL_TIMEOUT := 120
+NBVAL  := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg \
+          --nbval-cell-timeout=$(CELL_TIMEOUT)
 # Notebook kernels run offline and strict: no network but loopback, no writes into the
 # repository, warnings from evalkit are errors (tests/offline); a run that changed the
 # repository fails (conftest.py).
@@ -26,7 +31,7 @@ LAB_OFFLINE := --LabApp.news_url=None \
 .PHONY: install lab test test-unit test-unit-a test-unit-b test-notebooks \
         test-notebook-outputs test-rounds test-browser test-browser-site \
         test-browser-notebooks-a test-browser-notebooks-b test-thorough lint notebooks html \
-        student bench clean
+        student bench atlas stress-headless clean
 
 install: $(STAMP)
 
@@ -159,6 +164,24 @@ html: $(SITE_STAMP)
 # benchmarks/RESULTS.md. `benchmarks/run_all.py --quick` is a quick check.
 bench: install
 	$(BIN)/python benchmarks/run_all.py
+
+# Headless execution under stress (not part of make test): every notebook and every student copy
+# executed N times, two at a time, each as make notebooks executes it (tools/kernel.py: a fresh
+# kernel, a per-cell limit); prints every hang and failure with the notebook and the cell, then
+# the counts and the slowest cell (also in build/stress-headless/). One round takes a few minutes.
+N ?= 5
+STRESS_ARGS ?=
+stress-headless: install
+	env $(NOTEBOOK_ENV) $(BIN)/python tools/stress_headless.py -n $(N) --jobs 2 \
+		--log build/stress-headless/log.txt --report build/stress-headless/report.md $(STRESS_ARGS)
+
+# The coverage atlas (evalkit.atlas): the measured coverage of every interval and the size of
+# every test, exactly where the outcomes can be enumerated and by seeded simulation elsewhere
+# (standard error ≤ 0.005), two worker processes; writes data/atlas.csv, then the figures into
+# the docstrings (review the diff). `make test` measures a quick subset again (tests/test_atlas.py).
+atlas: install
+	$(BIN)/python benchmarks/measure_atlas.py
+	$(BIN)/python tools/atlas_docstrings.py
 
 # Student copies: every cell tagged 'solution' replaced by a placeholder.
 student: install

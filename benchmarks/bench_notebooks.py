@@ -43,12 +43,17 @@ from pathlib import Path
 
 import nbformat
 from harness import Row, Target, exit_code, format_seconds, print_rows
-from nbclient import NotebookClient
-from nbclient.exceptions import CellExecutionError
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
-from kernel import poll_in_slices  # noqa: E402
+from kernel import (  # noqa: E402
+    CELL_TIMEOUT,
+    CellTimeout,
+    HeadlessError,
+    make_client,
+    run_cell,
+    started,
+)
 
 NOTEBOOKS = ROOT / "notebooks"
 KERNEL_METADATA = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
@@ -254,37 +259,32 @@ def _cell_seconds(cell) -> float | None:
     return (end - start).total_seconds()
 
 
-def run_notebook(path: Path, max_settings: int, timeout: int = 180) -> dict:
-    """Execute an in-memory copy of ``path`` with the recorder and the widget timer."""
+def run_notebook(path: Path, max_settings: int, timeout: float = CELL_TIMEOUT) -> dict:
+    """Execute an in-memory copy of ``path`` with the recorder and the widget timer.
+
+    tools/kernel.py's client: channels polled in slices, at most ``timeout`` seconds per cell.
+    A cell that fails or goes over it (a hang) gives ``result["error"]`` (the timing cell:
+    ``result["widget_error"]``), naming the notebook and the cell (its index in the notebook,
+    without the injected recorder, and its first line).
+    """
     nb = nbformat.read(path, as_version=4)
     original = len(nb.cells)
     nb.cells.insert(0, nbformat.v4.new_code_cell(RECORDER))
     timer = TIMER.replace("MARKER", MARKER).replace("MAX_SETTINGS", str(max_settings))
     nb.cells.append(nbformat.v4.new_code_cell(timer))
     nb.metadata["kernelspec"] = dict(KERNEL_METADATA)
-    client = NotebookClient(
-        nb,
-        timeout=timeout,
-        kernel_name="python3",
-        resources={"metadata": {"path": str(path.parent)}},
-        record_timing=True,
-    )
+    client = make_client(nb, path.parent, timeout, record_timing=True)
     result: dict = {"name": path.stem, "cells": original}
     start = time.perf_counter()
-    with client.setup_kernel():
-        poll_in_slices(client.kc.shell_channel)
-        poll_in_slices(client.kc.iopub_channel)
-        client.wait_for_reply(client.kc.kernel_info())
+    with started(client, path.name):
         kernel_ready = time.perf_counter()
         result["kernel_start"] = kernel_ready - start
         cell_times = []
         try:
             for index, cell in enumerate(nb.cells[:-1]):
-                t0 = time.perf_counter()
-                client.execute_cell(cell, index)
-                cell_times.append(time.perf_counter() - t0)
-        except CellExecutionError as exc:
-            result["error"] = f"cell {index - 1} (0-based) failed: {_error_text(exc)}"
+                cell_times.append(run_cell(client, cell, index, path.name))
+        except HeadlessError as exc:
+            result["error"] = _headless_text(exc)
             return result
         result["execution"] = time.perf_counter() - start - cell_times[0]  # minus the recorder
         # the notebook's own cells are nb.cells[1:-1] (cell_times[1:]): index i there is
@@ -300,9 +300,9 @@ def run_notebook(path: Path, max_settings: int, timeout: int = 180) -> dict:
             reverse=True,
         )[:5]
         try:
-            client.execute_cell(nb.cells[-1], len(nb.cells) - 1)
-        except CellExecutionError as exc:
-            result["widget_error"] = _error_text(exc)
+            run_cell(client, nb.cells[-1], len(nb.cells) - 1, path.name)
+        except HeadlessError as exc:
+            result["widget_error"] = _headless_text(exc, timing_cell=True)
             return result
     for output in nb.cells[-1].get("outputs", []):
         text = output.get("text", "")
@@ -313,9 +313,18 @@ def run_notebook(path: Path, max_settings: int, timeout: int = 180) -> dict:
     return result
 
 
-def _error_text(exc: CellExecutionError) -> str:
-    text = f"{getattr(exc, 'ename', type(exc).__name__)}: {getattr(exc, 'evalue', exc)}"
-    text = " ".join(text.split())
+def _headless_text(exc: HeadlessError, timing_cell: bool = False) -> str:
+    """tools/kernel.py's error for a cell, with the cell's index in the notebook itself."""
+    if exc.index < 0:
+        where = "kernel start"
+    elif timing_cell:
+        where = "the injected widget-timing cell"
+    elif exc.index == 0:
+        where = "the injected recorder cell"
+    else:  # nb.cells[0] is the injected recorder
+        where = f"cell {exc.index - 1} (0-based) `{exc.first_line}`"
+    kind = "hang (over the per-cell limit)" if isinstance(exc, CellTimeout) else "failed"
+    text = " ".join(f"{exc.notebook}: {where} {kind}: {exc.reason}".split())
     return (text[:400] + " …" if len(text) > 400 else text).replace("|", "\\|")
 
 

@@ -12,7 +12,7 @@ from tests.browser.available import missing
 from tests.conftest import NOTEBOOKS, REPO
 
 sys.path.insert(0, str(REPO / "tools"))
-from kernel import execute_notebook
+from kernel import CELL_TIMEOUT, execute_notebook
 from student import PLACEHOLDER_TAG, is_solution, student_copy
 
 STEMS = sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb"))
@@ -74,9 +74,11 @@ def test_every_student_copy_runs_top_to_bottom_in_another_folder(stem, tmp_path)
             "run by tests/browser/test_widgets.py in JupyterLab (set EVALKIT_RUN_STUDENT_COPIES=1"
             " to run them here too)"
         )
+    # a cell that goes over CELL_TIMEOUT (a hang) or raises fails here with kernel.CellTimeout or
+    # kernel.CellError, whose message names the student copy and the cell (index, first line)
     copy = student_copy(read(stem))
     nbformat.write(copy, tmp_path / f"{stem}.ipynb")
-    execute_notebook(copy, tmp_path, timeout=300)
+    execute_notebook(copy, tmp_path, timeout=CELL_TIMEOUT, name=f"{stem}.ipynb (student copy)")
     errors = [o for c in copy.cells if c.cell_type == "code" for o in c.get("outputs", [])
               if o.get("output_type") == "error"]  # fmt: skip
     assert not errors, f"{stem}: {errors[0]['ename']}: {errors[0]['evalue']}"

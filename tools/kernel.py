@@ -1,28 +1,123 @@
-"""Execute a notebook in a fresh kernel, working around nbclient's lost-wake-up stall.
+"""Execute a notebook headless in a fresh kernel: never a silent hang, never a lost wake-up.
 
-Shared by ``tools/run_notebooks.py`` (make notebooks), the student-copy test and
-``benchmarks/bench_notebooks.py``.
+Every path of the project that runs notebooks outside JupyterLab goes through here:
+``tools/run_notebooks.py`` (make notebooks), the student-copy test (tests/test_student.py),
+``tools/stress_headless.py`` (make stress-headless) and ``benchmarks/bench_notebooks.py``.
+nbval (make test-notebooks) has its own kernel client; the Makefile gives it the same per-cell
+limit, :data:`CELL_TIMEOUT`.
+
+Two guards:
+
+* the kernel's channels are polled in slices (:func:`poll_in_slices`), which works around the
+  lost wake-up of nbclient issue #312 (see README.md, "Troubleshooting: headless execution");
+* every cell has a time limit (:data:`CELL_TIMEOUT`), and every wait for the end of a cell's
+  output as well (:data:`IOPUB_TIMEOUT`); going over either raises :class:`CellTimeout`, which
+  names the notebook, the cell's index and its first line. There is no retry.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from queue import Empty
 from typing import Any
 
 import nbformat
 from nbclient import NotebookClient
+from nbclient.exceptions import CellExecutionError, CellTimeoutError, DeadKernelError
+
+#: Seconds one cell may run headless before it counts as a hang. The slowest cell of the course
+#: takes about 3 s alone on a slow host (benchmarks/RESULTS.md); two notebooks at a time on two
+#: busy cores make that 10-15 s. 120 s is ten times more, and still stops a stuck CI run quickly.
+CELL_TIMEOUT = 120
+#: Seconds to wait, after a cell's reply, for the rest of its output (nbclient's default, 4 s,
+#: only warns and drops the missing output; here going over is a failure).
+IOPUB_TIMEOUT = 30
+#: Seconds for the kernel to start and answer its first request.
+STARTUP_TIMEOUT = 120
+KERNEL_NAME = "python3"
+
+
+@dataclass(frozen=True)
+class CellTime:
+    """Wall time of one executed code cell.
+
+    Attributes
+    ----------
+    index : int
+        Position of the cell in the notebook (0-based, markdown cells counted).
+    seconds : float
+        From sending the cell to the kernel to the end of its output.
+    first_line : str
+        The cell's first line of source (see :func:`first_line`).
+
+    Examples
+    --------
+    >>> CellTime(3, 0.25, "plt.show()").index
+    3
+    """
+
+    index: int
+    seconds: float
+    first_line: str
+
+
+class HeadlessError(RuntimeError):
+    """A cell failed headless; the message names the notebook, the cell and its first line."""
+
+    def __init__(self, notebook: str, index: int, cell_first_line: str, reason: str) -> None:
+        self.notebook, self.index, self.first_line, self.reason = (
+            notebook,
+            index,
+            cell_first_line,
+            reason,
+        )
+        where = "kernel start" if index < 0 else f"cell {index} (`{cell_first_line}`)"
+        super().__init__(f"{notebook}: {where}: {reason}")
+
+
+class CellTimeout(HeadlessError, TimeoutError):
+    """A cell (or the kernel's start) went over its time limit: a hang, not a slow cell."""
+
+
+class CellError(HeadlessError):
+    """A cell raised an exception, or the kernel died while it ran.
+
+    ``ename`` and ``evalue`` are the exception's name and value (as in nbclient's
+    ``CellExecutionError``).
+    """
+
+    def __init__(self, notebook: str, index: int, cell_first_line: str, ename: str, evalue: str):
+        self.ename, self.evalue = ename, evalue
+        super().__init__(notebook, index, cell_first_line, f"{ename}: {evalue}")
+
+
+def first_line(cell: nbformat.NotebookNode, width: int = 70) -> str:
+    """The first line of a cell's source that is not blank or an ``# NBVAL`` marker.
+
+    Examples
+    --------
+    >>> from nbformat.v4 import new_code_cell
+    >>> first_line(new_code_cell("# NBVAL_IGNORE_OUTPUT\\n\\ninteract(f, k=3)\\nplt.show()"))
+    'interact(f, k=3)'
+    """
+    lines = [
+        line for line in cell.source.splitlines() if line.strip() and not line.startswith("# NBVAL")
+    ]
+    return lines[0][:width] if lines else ""
 
 
 def poll_in_slices(channel: Any, slice_seconds: float = 0.05) -> None:
     """Make ``channel.get_msg`` wait in short slices instead of one long poll.
 
     Works around nbclient issue #312 (open): with ipywidgets in a cell, ``execute_cell``
-    sometimes waits the full cell timeout for a reply that has already arrived (the asyncio
-    poll of the zmq socket is not woken up). A fresh poll sees the message at once, so polling
-    in slices of 50 ms bounds that delay to one slice. Without this, one cell of a notebook now
-    and then "took" exactly the cell timeout.
+    sometimes waits the whole cell timeout (forever without one) for a reply that has already
+    arrived: the asyncio poll of the zmq socket is not woken up. A fresh poll reads the socket's
+    state and sees the message at once, so polling in slices of 50 ms bounds that delay to one
+    slice. README.md, "Troubleshooting: headless execution", has the details.
     """
     original = channel.get_msg
 
@@ -41,24 +136,115 @@ def poll_in_slices(channel: Any, slice_seconds: float = 0.05) -> None:
     channel.get_msg = get_msg
 
 
-def execute_notebook(nb: nbformat.NotebookNode, folder: Path, timeout: int = 300) -> None:
-    """Run every cell of ``nb`` in a fresh python3 kernel started in ``folder`` (in place).
+def make_client(
+    nb: nbformat.NotebookNode, folder: Path, timeout: float = CELL_TIMEOUT, **options: Any
+) -> NotebookClient:
+    """An nbclient ``NotebookClient`` for ``nb`` run in ``folder`` with the project's limits.
 
-    Like ``NotebookClient(nb, ...).execute()``, with the kernel's channels polled in slices
-    (:func:`poll_in_slices`) and the kernel stopped at once when the last cell has run (a
-    graceful shutdown sometimes waited out its limit on a loaded machine).
+    ``timeout`` is the per-cell limit in seconds; it must be positive (a limit of ``None`` or 0
+    would let a hang wait forever). ``options`` go to ``NotebookClient`` (e.g.
+    ``record_timing=True``).
+
+    Examples
+    --------
+    >>> from nbformat.v4 import new_notebook
+    >>> make_client(new_notebook(), Path("."), timeout=5).timeout
+    5
+    >>> make_client(new_notebook(), Path("."), timeout=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: timeout must be a positive number of seconds, got 0
     """
-    client = NotebookClient(
-        nb,
-        timeout=timeout,
-        kernel_name="python3",
-        resources={"metadata": {"path": str(folder)}},
-        shutdown_kernel="immediate",
-    )
+    if isinstance(timeout, bool) or not isinstance(timeout, int | float) or not timeout > 0:
+        raise ValueError(f"timeout must be a positive number of seconds, got {timeout!r}")
+    settings: dict[str, Any] = {
+        "timeout": timeout,
+        "startup_timeout": STARTUP_TIMEOUT,
+        "iopub_timeout": IOPUB_TIMEOUT,
+        "raise_on_iopub_timeout": True,
+        "kernel_name": KERNEL_NAME,
+        "resources": {"metadata": {"path": str(folder)}},
+        # the kernel is stopped at once when the last cell has run (a graceful shutdown
+        # sometimes waited out its limit on a loaded machine)
+        "shutdown_kernel": "immediate",
+    }
+    settings.update(options)
+    return NotebookClient(nb, **settings)
+
+
+@contextmanager
+def started(client: NotebookClient, notebook: str = "notebook") -> Iterator[NotebookClient]:
+    """Start the client's kernel, poll its channels in slices, wait for its first answer.
+
+    The kernel is shut down when the block ends, also after an exception.
+    """
     with client.setup_kernel():
         poll_in_slices(client.kc.shell_channel)
         poll_in_slices(client.kc.iopub_channel)
-        info = client.wait_for_reply(client.kc.kernel_info())
-        nb.metadata["language_info"] = info["content"]["language_info"]
+        try:
+            info = client.wait_for_reply(client.kc.kernel_info())
+        except (AssertionError, TimeoutError) as exc:  # nbclient asserts on a cell-less timeout
+            raise CellTimeout(
+                notebook, -1, "", f"no answer to kernel_info within {client.timeout} s"
+            ) from exc
+        if info is not None:
+            client.nb.metadata["language_info"] = info["content"]["language_info"]
+        yield client
+
+
+def run_cell(
+    client: NotebookClient, cell: nbformat.NotebookNode, index: int, notebook: str
+) -> float:
+    """Execute one cell in the client's kernel; return its wall time in seconds.
+
+    Raises :class:`CellTimeout` when the cell (or the end of its output) goes over the client's
+    limits, :class:`CellError` when it raises or the kernel dies. Both name ``notebook`` and
+    the cell.
+    """
+    start = time.perf_counter()
+    try:
+        client.execute_cell(cell, index)
+    except CellTimeoutError as exc:
+        elapsed = time.perf_counter() - start
+        what = str(exc).strip().splitlines()[0] if str(exc).strip() else "timed out"
+        raise CellTimeout(
+            notebook,
+            index,
+            first_line(cell),
+            f"no end after {elapsed:.0f} s (limit {client.timeout} s per cell, output "
+            f"{client.iopub_timeout} s): a hang, the kernel was stopped ({what})",
+        ) from exc
+    except CellExecutionError as exc:
+        raise CellError(notebook, index, first_line(cell), exc.ename, exc.evalue) from exc
+    except DeadKernelError as exc:
+        raise CellError(notebook, index, first_line(cell), "DeadKernelError", str(exc)) from exc
+    return time.perf_counter() - start
+
+
+def execute_notebook(
+    nb: nbformat.NotebookNode,
+    folder: Path,
+    timeout: float = CELL_TIMEOUT,
+    name: str | None = None,
+) -> list[CellTime]:
+    """Run every cell of ``nb`` in a fresh python3 kernel started in ``folder`` (in place).
+
+    Like ``NotebookClient(nb, ...).execute()``, with the kernel's channels polled in slices
+    (:func:`poll_in_slices`) and a limit of ``timeout`` seconds per cell. ``name`` is how errors
+    name the notebook (default: its folder). Returns the code cells' wall times.
+
+    Raises
+    ------
+    CellTimeout
+        A cell did not finish within ``timeout`` seconds (a hang): names the notebook and cell.
+    CellError
+        A cell raised an exception or the kernel died.
+    """
+    notebook = name or str(folder)
+    times = []
+    with started(make_client(nb, folder, timeout), notebook) as client:
         for index, cell in enumerate(nb.cells):
-            client.execute_cell(cell, index)
+            if cell.cell_type != "code" or not cell.source.strip():
+                continue
+            times.append(CellTime(index, run_cell(client, cell, index, notebook), first_line(cell)))
+    return times

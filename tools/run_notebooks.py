@@ -1,8 +1,11 @@
 """Execute notebooks top to bottom in a fresh kernel and store their outputs in place.
 
-Usage: ``python tools/run_notebooks.py notebooks/01_*.ipynb`` (``make notebooks`` runs all).
-Run it with the project's .venv Python, so that the kernel sees the installed evalkit. Each
-notebook runs with its own folder as the working directory, as JupyterLab and nbval run it.
+Usage: ``python tools/run_notebooks.py [--timeout SECONDS] notebooks/01_*.ipynb`` (``make
+notebooks`` runs all). Run it with the project's .venv Python, so that the kernel sees the
+installed evalkit. Each notebook runs with its own folder as the working directory, as JupyterLab
+and nbval run it. Each cell may take at most ``--timeout`` seconds (default: tools/kernel.py's
+CELL_TIMEOUT); a cell that goes over it, or fails, is reported with the notebook, the cell's
+index and its first line, that notebook is left unchanged, and the others still run (exit 1).
 Cells tagged ``solution`` are stored collapsed (source and output hidden: JupyterLab shows "…"
 to open them), so that a student sees the exercise before its solution.
 """
@@ -16,7 +19,7 @@ from pathlib import Path
 import nbformat
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from kernel import execute_notebook
+from kernel import CELL_TIMEOUT, HeadlessError, execute_notebook
 
 KERNEL_METADATA = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
 SOLUTION = "solution"
@@ -31,12 +34,16 @@ def collapse_solutions(nb: nbformat.NotebookNode) -> None:
             cell.metadata["jupyter"] = dict(COLLAPSED)
 
 
-def run(path: Path, timeout: int = 300) -> float:
-    """Execute ``path`` in place; return the wall time in seconds."""
+def run(path: Path, timeout: float = CELL_TIMEOUT) -> float:
+    """Execute ``path`` in place; return the wall time in seconds.
+
+    Raises tools/kernel.py's ``CellTimeout`` or ``CellError`` (naming the notebook and the cell)
+    when a cell goes over ``timeout`` seconds or fails; the file is then not written.
+    """
     nb = nbformat.read(path, as_version=4)
     nb.metadata["kernelspec"] = dict(KERNEL_METADATA)
     start = time.perf_counter()
-    execute_notebook(nb, path.parent, timeout)
+    execute_notebook(nb, path.parent, timeout, name=str(path))
     elapsed = time.perf_counter() - start
     nb.metadata.pop("widgets", None)  # widget state differs per run; JupyterLab rebuilds it
     language_info = nb.metadata.get("language_info", {})
@@ -60,10 +67,23 @@ def main(argv: list[str]) -> int:
             collapse_solutions(nb)
             nbformat.write(nb, name)
         return 0
+    timeout: float = CELL_TIMEOUT
+    if argv[0] == "--timeout":
+        if len(argv) < 2:
+            print(__doc__)
+            return 2
+        timeout, argv = float(argv[1]), argv[2:]
+    failed = 0
     for name in argv:
         path = Path(name)
-        print(f"{path}: {run(path):.1f} s", flush=True)
-    return 0
+        try:
+            print(f"{path}: {run(path, timeout):.1f} s", flush=True)
+        except HeadlessError as exc:
+            failed += 1
+            print(f"FAILED {exc}", file=sys.stderr, flush=True)
+    if failed:
+        print(f"{failed} of {len(argv)} notebooks failed (left unchanged)", file=sys.stderr)
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":
