@@ -7,10 +7,10 @@
 project's own path, tools/kernel.py's ``execute_notebook`` (the one ``make notebooks`` and the
 student-copy test use): a fresh kernel, channels polled in slices, a per-cell limit of
 ``--timeout`` seconds (default: kernel.CELL_TIMEOUT). Originals run in ``notebooks/`` (never
-written), student copies (tools/student.py) in a temporary folder without ``data/``. Each of
-the ``--jobs`` workers is a process of its own that executes one notebook after the other (as
-``make notebooks`` does); an execution stuck beyond its cell limits is killed with its worker (an
-outer limit) and counted as a hang.
+written), student copies (tools/student.py, made when their execution starts) in a temporary
+folder without ``data/``. Each of the ``--jobs`` workers is a process of its own that executes
+one notebook after the other (as ``make notebooks`` does); an execution stuck beyond its cell
+limits is killed with its worker (an outer limit) and counted as a hang.
 
 Counted per execution: ``ok``; ``hang`` (a cell or the kernel's start went over its limit, or
 the process went over the outer limit); ``failure`` (a cell raised, the kernel died, or anything
@@ -101,7 +101,8 @@ def _dump_stacks(client, folder: Path, label: str, records: deque) -> None:
 def execute_one(
     path: Path, folder: Path, kind: str, timeout: float, dump_dir: Path | None
 ) -> Outcome:
-    """Execute one notebook (in memory) with tools/kernel.py's path; never raises."""
+    """Execute one notebook (in memory; its student copy for ``kind`` "student copy") with
+    tools/kernel.py's path in ``folder``; never raises."""
     name = path.name
     start = time.perf_counter()
     records: deque = deque(maxlen=300)
@@ -109,6 +110,8 @@ def execute_one(
     handler.emit = lambda record: records.append(f"{record.created:.3f} {record.getMessage()}")
     try:
         nb = nbformat.read(path, as_version=4)
+        if kind == STUDENT:
+            nb = student_copy(nb)
         client = make_client(nb, folder, timeout)
         client.log.addHandler(handler)
         client.log.setLevel(logging.DEBUG)
@@ -158,7 +161,8 @@ def serve(timeout: float, dump_dir: Path | None) -> int:
 class Worker:
     """A :func:`serve` process; an execution that goes over its outer limit kills it."""
 
-    def __init__(self, timeout: float, dump_dir: Path | None) -> None:
+    def __init__(self, timeout: float, dump_dir: Path | None, stderr: Path | None = None) -> None:
+        self.stderr = stderr  # the worker's and its kernels' stderr go here (default: inherited)
         self.command = [sys.executable, str(Path(__file__).resolve()), "--serve"]
         self.command += ["--timeout", str(timeout)]
         if dump_dir is not None:
@@ -167,9 +171,17 @@ class Worker:
         self.lines: queue.Queue = queue.Queue()
 
     def _start(self) -> subprocess.Popen:
+        stderr = None if self.stderr is None else open(self.stderr, "a")
         process = subprocess.Popen(
-            self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
+            self.command,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=stderr,
+            text=True,
+            bufsize=1,
         )
+        if stderr is not None:
+            stderr.close()  # the worker has its own copy
         lines: queue.Queue = queue.Queue()
         self.lines = lines
 
@@ -217,13 +229,9 @@ def tasks(prefixes: list[str] | None, student_dir: Path) -> list[tuple[Path, Pat
     paths = sorted((REPO / "notebooks").glob("[0-9][0-9]_*.ipynb"))
     if prefixes:
         paths = [p for p in paths if p.name.startswith(tuple(prefixes))]
-    out = []
-    for path in paths:
-        out.append((path, path.parent, ORIGINAL))
-        copy = student_copy(nbformat.read(path, as_version=4))
-        nbformat.write(copy, student_dir / path.name)
-        out.append((student_dir / path.name, student_dir, STUDENT))
-    return out
+    # a student copy is made from the notebook as it is when its execution starts
+    return [task for path in paths for task in ((path, path.parent, ORIGINAL),
+                                                (path, student_dir, STUDENT))]  # fmt: skip
 
 
 def summarize(outcomes: list[Outcome], rounds: int, jobs: int, timeout: float, wall: float) -> str:
@@ -299,7 +307,8 @@ def stress(
             pending.put(task)
 
         def one_worker() -> None:
-            worker = Worker(timeout, dump_dir)
+            stderr = None if log is None else log.with_name(log.stem + "-stderr.txt")
+            worker = Worker(timeout, dump_dir, stderr)
             try:
                 while True:
                     try:
@@ -345,7 +354,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--notebooks", nargs="*", help="notebook number prefixes, e.g. 03 05")
     parser.add_argument("--minutes", type=float, help="start no execution after this long")
     parser.add_argument("--report", type=Path, help="also write the report (Markdown) here")
-    parser.add_argument("--log", type=Path, help="write every outcome to this file")
+    parser.add_argument(
+        "--log", type=Path, help="write every outcome to this file (and stderr next to it)"
+    )
     parser.add_argument("--dump-dir", type=Path, help="stack dumps of slow cells (py-spy)")
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
