@@ -1,0 +1,705 @@
+"""Measure the coverage atlas: every interval evalkit returns and every test, at the settings the
+course uses; writes ``data/atlas.csv`` (``make atlas``; read by :mod:`evalkit.atlas`).
+
+How each family is measured:
+
+* **exact enumeration** wherever the outcomes are finite: one rate (every method of
+  :mod:`evalkit.intervals`, with :func:`evalkit.intervals.coverage` and ``expected_width``), two
+  independent rates (:func:`evalkit.independent.difference_coverage`; Fisher, mid-p, χ²,
+  Boschloo by :func:`evalkit.independent.rejection_probability`), the paired multinomial
+  (McNemar's four forms and Günter's paired test by :func:`evalkit.paired.rejection_probability`;
+  the paired difference intervals and Günter's simple test by enumerating every agreement
+  table), the sign test (binomial, and trinomial with ties) and the Wilcoxon signed-rank test (all
+  2ⁿ sign patterns, through the distribution of W+). The rows say ``se = 0``.
+* **seeded simulation** otherwise (the AUC intervals and DeLong's test, the bootstrap intervals,
+  Cochran's Q, the cross-validation t tests, kappa, the prior-weighted error): at least 2000
+  replicates, more until the Monte-Carlo standard error sqrt(v (1 − v)/R) is ≤ 0.005. Each row has
+  its own seed, derived from its function, method and setting, so a single row can be measured
+  again alone (the quick check in ``tests/test_atlas.py`` does that).
+
+Usage (from the repository root)::
+
+    .venv/bin/python benchmarks/measure_atlas.py            # every family, writes data/atlas.csv
+    .venv/bin/python benchmarks/measure_atlas.py --only one_rate two_rates  # printed only
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import sys
+import time
+import warnings
+import zlib
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+from scipy import stats
+
+from evalkit import bootstrap, independent, intervals, paired, resampling, roc
+from evalkit.atlas import COLUMNS, format_setting
+
+REPO = Path(__file__).resolve().parent.parent
+OUT = REPO / "data" / "atlas.csv"
+COMMAND = ".venv/bin/python benchmarks/measure_atlas.py"
+SEED = 20261127
+LEVEL = 0.05
+CONFIDENCE = 0.95
+#: the largest Monte-Carlo standard error a simulated row may have
+MAX_SE = 0.005
+MIN_REPLICATES = 2000
+MAX_REPLICATES = 20000
+
+EXACT = "exact enumeration"
+
+
+@dataclass(frozen=True)
+class Row:
+    function: str
+    method: str
+    kind: str
+    setting: str
+    value: float
+    se: float = 0.0
+    width: float | None = None
+    nominal: float = CONFIDENCE
+    worst: bool = False
+    how: str = EXACT
+
+    def record(self) -> dict[str, str]:
+        return {
+            "function": self.function,
+            "method": self.method,
+            "kind": self.kind,
+            "setting": self.setting,
+            "value": f"{self.value:.6f}",
+            "se": f"{self.se:.6f}",
+            "width": "" if self.width is None else f"{self.width:.6f}",
+            "nominal": f"{self.nominal:g}",
+            "worst": "1" if self.worst else "0",
+            "how": self.how,
+        }
+
+
+def row_rng(function: str, method: str, setting: str) -> np.random.Generator:
+    """The generator of one simulated row: seeded by SEED and the row's name."""
+    key = zlib.crc32(f"{function}|{method}|{setting}".encode())
+    return np.random.default_rng([SEED, key])
+
+
+def simulate(
+    hit: Callable[[np.random.Generator], tuple[bool, float]],
+    rng: np.random.Generator,
+) -> tuple[float, float, float, int, int]:
+    """Replicate ``hit(rng) -> (event, width)`` until the standard error is ≤ MAX_SE.
+
+    A replicate where the method gives no answer (it raises ``ValueError``, as BCa does on a
+    test set with every item right) counts as a miss: the user got no interval.
+
+    Returns (share of events, its standard error, mean width, replicates, failures).
+    """
+    events: list[bool] = []
+    widths: list[float] = []
+    failures = 0
+    target = MIN_REPLICATES
+    while True:
+        while len(events) < target:
+            try:
+                event, width = hit(rng)
+            except ValueError:
+                event, width = False, np.nan
+                failures += 1
+            events.append(bool(event))
+            widths.append(width)
+        share = float(np.mean(events))
+        se = float(np.sqrt(share * (1 - share) / len(events)))
+        if se <= MAX_SE or len(events) >= MAX_REPLICATES:
+            return share, se, float(np.nanmean(widths)), len(events), failures
+        target = min(MAX_REPLICATES, int(np.ceil(share * (1 - share) / MAX_SE**2)) + 1)
+
+
+def simulated_row(function, method, kind, setting, hit, nominal) -> Row:
+    value, se, width, replicates, failures = simulate(hit, row_rng(function, method, setting))
+    how = f"simulation, {replicates} replicates"
+    if failures:
+        how += f" ({failures} without an answer, counted as misses)"
+    return Row(
+        function,
+        method,
+        kind,
+        setting,
+        value,
+        se,
+        width if kind == "coverage" else None,
+        nominal,
+        False,
+        how,
+    )
+
+
+# ------------------------------------------------------------------------------------------
+# one rate: every method of evalkit.intervals, exactly
+
+ONE_RATE_K = (10, 20, 50, 100, 500)
+#: classifiers live near 1: the grid is dense there
+RATES = (0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.97, 0.98, 0.99, 0.995, 0.999)
+FINE = np.linspace(0.5, 0.999, 4000)
+#: the public function of each method name of evalkit.intervals.METHODS
+ONE_RATE_FUNCTIONS = {
+    "clopper-pearson": ("intervals.clopper_pearson", "-"),
+    "mid-p": ("intervals.mid_p", "-"),
+    "wald": ("intervals.wald", "-"),
+    "normal-rule": ("intervals.normal_rule", "-"),
+    "wilson": ("intervals.wilson", "-"),
+    "wilson-cc": ("intervals.wilson", "correction=True"),
+    "agresti-coull": ("intervals.agresti_coull", "-"),
+    "jeffreys": ("intervals.jeffreys", "-"),
+    "bayes-uniform": ("intervals.bayes_uniform", "-"),
+}
+
+
+def one_rate(select: Callable[[str, str, str], bool]) -> Iterator[Row]:
+    for name, (function, method) in ONE_RATE_FUNCTIONS.items():
+        for k in ONE_RATE_K:
+            for p in RATES:
+                setting = format_setting(K=k, p=p)
+                if select(function, method, setting):
+                    cover = float(intervals.coverage(name, k, p))
+                    width = float(intervals.expected_width(name, k, p))
+                    yield Row(function, method, "coverage", setting, cover, width=width)
+            if select(function, method, f"K={k}; worst"):
+                curve = intervals.coverage(name, k, FINE)
+                p = float(FINE[int(np.argmin(curve))])
+                width = float(intervals.expected_width(name, k, p))
+                setting = format_setting(K=k, p=round(p, 6))
+                yield Row(
+                    function, method, "coverage", setting, float(curve.min()), 0, width, worst=True
+                )
+
+
+# ------------------------------------------------------------------------------------------
+# two independent rates: the difference intervals and the tests of evalkit.independent
+
+TWO_RATE_K = (10, 20, 50, 100)
+PAIRS = ((0.5, 0.5), (0.7, 0.7), (0.9, 0.9), (0.95, 0.95), (0.99, 0.99), (0.9, 0.8), (0.95, 0.85),
+         (0.99, 0.9), (0.7, 0.5), (0.98, 0.95))  # fmt: skip
+FINE_TWO = np.linspace(0.5, 0.999, 60)
+
+
+def _difference_width(method: str, k: int, pa: float, pb: float) -> float:
+    grid = np.arange(k + 1.0)
+    ci = independent.difference_interval(grid[:, None], k, grid[None, :], k, method=method)
+    weight = stats.binom.pmf(grid, k, pa)[:, None] * stats.binom.pmf(grid, k, pb)[None, :]
+    return float(np.sum(weight * (np.asarray(ci.high) - np.asarray(ci.low))))
+
+
+def two_rates(select) -> Iterator[Row]:
+    function = "independent.difference_interval"
+    for method in independent.DIFFERENCE_METHODS:
+        for k in TWO_RATE_K:
+            for pa, pb in PAIRS:
+                setting = format_setting(K_A=k, K_B=k, p_A=pa, p_B=pb)
+                if select(function, method, setting):
+                    cover = float(independent.difference_coverage(method, k, k, pa, pb))
+                    width = _difference_width(method, k, pa, pb)
+                    yield Row(function, method, "coverage", setting, cover, width=width)
+            if select(function, method, f"K={k}; worst"):
+                ga, gb = np.meshgrid(FINE_TWO, FINE_TWO, indexing="ij")
+                cover = independent.difference_coverage(method, k, k, ga, gb)
+                i = np.unravel_index(int(np.argmin(cover)), cover.shape)
+                pa, pb = float(ga[i]), float(gb[i])
+                setting = format_setting(K_A=k, K_B=k, p_A=round(pa, 6), p_B=round(pb, 6))
+                width = _difference_width(method, k, pa, pb)
+                yield Row(
+                    function, method, "coverage", setting, float(cover[i]), 0, width, worst=True
+                )
+
+
+#: rejection_probability's tests → (public function, its method)
+INDEPENDENT_TESTS = {
+    "fisher": ("independent.fisher_exact", "exact"),
+    "mid-p": ("independent.fisher_exact", "mid-p"),
+    "chi2": ("independent.chi_square_2x2", "correction=False"),
+    "yates": ("independent.chi_square_2x2", "correction=True"),
+    "boschloo": ("independent.boschloo_exact", "-"),
+}
+TEST_K = (10, 20, 50, 100)
+NULL_RATES = (0.5, 0.7, 0.9, 0.95, 0.99)
+#: alternatives the course discusses (notebooks 03 and 11)
+INDEPENDENT_POWER = ((20, 0.95, 0.70), (50, 0.95, 0.85), (100, 0.95, 0.90))
+
+
+def independent_tests(select) -> Iterator[Row]:
+    for test, (function, method) in INDEPENDENT_TESTS.items():
+        for k in TEST_K:
+            for p in NULL_RATES:
+                setting = format_setting(K_A=k, K_B=k, p=p)
+                if select(function, method, setting):
+                    size = float(independent.rejection_probability(k, k, p, test=test))
+                    yield Row(function, method, "size", setting, size, nominal=LEVEL)
+            if test != "boschloo" and select(function, method, f"K={k}; worst"):
+                curve = independent.rejection_probability(k, k, FINE, test=test)
+                i = int(np.argmax(curve))
+                setting = format_setting(K_A=k, K_B=k, p=round(float(FINE[i]), 6))
+                yield Row(
+                    function, method, "size", setting, float(curve[i]), nominal=LEVEL, worst=True
+                )
+        for k, pa, pb in INDEPENDENT_POWER:
+            setting = format_setting(K_A=k, K_B=k, p_A=pa, p_B=pb)
+            if select(function, method, setting):
+                power = float(independent.rejection_probability(k, k, pa, pb, test=test))
+                yield Row(function, method, "power", setting, power, nominal=LEVEL)
+
+
+# ------------------------------------------------------------------------------------------
+# one test set, two classifiers: McNemar, Günter's tests, the paired difference intervals
+
+PAIRED_N = (20, 50, 100, 500)
+DISCORDANT = (0.01, 0.025, 0.05, 0.1, 0.2)  # P(only 1 right) = P(only 2 right) under H0
+PAIRED_POWER = ((100, 0.06, 0.02), (200, 0.04, 0.02), (500, 0.03, 0.02))
+PAIRED_TESTS = {
+    "mid-p": ("paired.mcnemar", "mid-p"),
+    "exact": ("paired.mcnemar", "exact"),
+    "asymptotic": ("paired.mcnemar", "asymptotic"),
+    "corrected": ("paired.mcnemar", "corrected"),
+    "guenter": ("paired.paired_test", "-"),
+}
+
+
+def paired_tests(select) -> Iterator[Row]:
+    for test, (function, method) in PAIRED_TESTS.items():
+        alternative = "two-sided"
+        for n in PAIRED_N:
+            for q in DISCORDANT:
+                setting = format_setting(N=n, p_only=q)
+                if select(function, method, setting):
+                    size = float(
+                        paired.rejection_probability(n, q, test=test, alternative=alternative)
+                    )
+                    yield Row(function, method, "size", setting, size, nominal=LEVEL)
+        for n, p1, p2 in PAIRED_POWER:
+            setting = format_setting(N=n, p_only1=p1, p_only2=p2)
+            if select(function, method, setting):
+                power = float(paired.rejection_probability(n, p1, p2, test=test))
+                yield Row(function, method, "power", setting, power, nominal=LEVEL)
+
+
+def _tables(n: int) -> np.ndarray:
+    """Every agreement table [[a, b], [c, d]] with a + b + c + d = n, as rows (a, b, c, d)."""
+    out = [
+        (a, b, c, n - a - b - c)
+        for a in range(n + 1)
+        for b in range(n + 1 - a)
+        for c in range(n + 1 - a - b)
+    ]
+    return np.array(out, dtype=np.int64)
+
+
+def _multinomial(tables: np.ndarray, probs: Iterable[float]) -> np.ndarray:
+    return stats.multinomial.pmf(tables, tables[0].sum(), list(probs))
+
+
+#: (both right, only 1, only 2, both wrong): a null and an alternative per accuracy level
+CELLS = {
+    "null, accuracy 0.90, 10 % discordant": (0.85, 0.05, 0.05, 0.05),
+    "null, accuracy 0.97, 4 % discordant": (0.95, 0.02, 0.02, 0.01),
+    "null, accuracy 0.80, 20 % discordant": (0.70, 0.10, 0.10, 0.10),
+    "R1 0.92 vs R2 0.88": (0.85, 0.07, 0.03, 0.05),
+    "R1 0.98 vs R2 0.96": (0.95, 0.03, 0.01, 0.01),
+}
+DIFFERENCE_N = (20, 50)
+
+
+def _cells_setting(n: int, cells: tuple[float, ...]) -> str:
+    a, b, c, d = cells
+    return format_setting(N=n, p_a=a, p_b=b, p_c=c, p_d=d)
+
+
+def paired_enumerated(select) -> Iterator[Row]:
+    """The paired difference intervals and Günter's simple test, over every agreement table."""
+    for n in DIFFERENCE_N:
+        tables = None
+        for method in paired.DIFFERENCE_METHODS:
+            function = "paired.difference_interval"
+            todo = [c for c in CELLS.values() if select(function, method, _cells_setting(n, c))]
+            if not todo:
+                continue
+            tables = _tables(n) if tables is None else tables
+            limits = np.array(
+                [tuple(paired.difference_interval(t.reshape(2, 2), method=method)) for t in tables]
+            )
+            for cells in todo:
+                weight = _multinomial(tables, cells)
+                truth = cells[1] - cells[2]
+                covered = (limits[:, 0] <= truth + 1e-12) & (truth - 1e-12 <= limits[:, 1])
+                width = float(np.sum(weight * (limits[:, 1] - limits[:, 0])))
+                yield Row(
+                    function, method, "coverage", _cells_setting(n, cells),
+                    float(np.sum(weight * covered)), width=width,
+                )  # fmt: skip
+        function, method = "paired.simple_test", "-"
+        todo = [c for c in CELLS.values() if select(function, method, _cells_setting(n, c))]
+        if todo:
+            tables = _tables(n) if tables is None else tables
+            r1 = (tables[:, 0] + tables[:, 1]) / n
+            r2 = (tables[:, 0] + tables[:, 2]) / n
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                p = np.asarray(paired.simple_test(r1, r2, n, alternative="greater").pvalue)
+            reject = np.nan_to_num(p, nan=1.0) <= LEVEL
+            for cells in todo:
+                kind = "size" if cells[1] == cells[2] else "power"
+                value = float(np.sum(_multinomial(tables, cells) * reject))
+                yield Row(function, method, kind, _cells_setting(n, cells), value, nominal=LEVEL)
+
+
+SIGN_N = (5, 10, 14, 20, 30, 50)
+TIE_SHARES = (0.0, 0.3)
+
+
+def sign_tests(select) -> Iterator[Row]:
+    """The sign test exactly: Bin(n, 1/2); from scores, the trinomial of wins, losses and ties."""
+    for method in ("exact", "mid-p"):
+        function = "paired.sign_test"
+        for alternative in ("two-sided", "greater"):
+            label = f"{method}; {alternative}"
+            for n in SIGN_N:
+                setting = format_setting(n=n)
+                if not select(function, label, setting):
+                    continue
+                wins = np.arange(n + 1)
+                p = np.asarray(
+                    paired.sign_test(wins, n, alternative=alternative, method=method).pvalue
+                )
+                size = float(np.sum(stats.binom.pmf(wins, n, 0.5) * (p <= LEVEL)))
+                yield Row(function, label, "size", setting, size, nominal=LEVEL)
+    function, method = "paired.sign_test_from_scores", "two-sided"
+    for n in SIGN_N:
+        for tie in TIE_SHARES:
+            setting = format_setting(runs=n, p_tie=tie)
+            if not select(function, method, setting):
+                continue
+            size = 0.0
+            for wins in range(n + 1):
+                for losses in range(n + 1 - wins):
+                    ties = n - wins - losses
+                    prob = stats.multinomial.pmf(
+                        [wins, losses, ties], n, [(1 - tie) / 2, (1 - tie) / 2, tie]
+                    )
+                    if prob == 0:
+                        continue
+                    s1 = np.r_[np.ones(wins), np.zeros(losses), np.zeros(ties)]
+                    s2 = np.r_[np.zeros(wins), np.ones(losses), np.zeros(ties)]
+                    result = paired.sign_test_from_scores(s1, s2, alternative="two-sided")
+                    size += prob * (result.pvalue <= LEVEL)
+            yield Row(function, method, "size", setting, float(size), nominal=LEVEL)
+
+
+WILCOXON_N = (6, 10, 15, 20)
+
+
+def wilcoxon(select) -> Iterator[Row]:
+    """Wilcoxon's signed-rank test at continuous symmetric null data: all 2ⁿ sign patterns.
+
+    Without ties the p-value depends only on W+ = the sum of the ranks with a positive sign, and
+    every pattern is equally likely, so the size is Σ_w P(W+ = w)·1[p(w) ≤ α], with P(W+ = w)
+    counted by the usual recursion and p(w) from the public function on a sample with W+ = w.
+    """
+    function = "paired.wilcoxon_signed_rank"
+    for method in ("auto", "exact", "asymptotic"):
+        for n in WILCOXON_N:
+            setting = format_setting(n=n)
+            if not select(function, method, setting):
+                continue
+            total = n * (n + 1) // 2
+            counts = np.zeros(total + 1)
+            counts[0] = 1
+            for r in range(1, n + 1):
+                counts[r:] = counts[r:] + counts[:-r].copy()
+            pmf = counts / 2.0**n
+            size = 0.0
+            for w in range(total + 1):
+                signs = _ranks_with_sum(n, w)
+                d = np.where(signs, 1.0, -1.0) * np.arange(1, n + 1)
+                p = paired.wilcoxon_signed_rank(d, method=method).pvalue
+                size += pmf[w] * (p <= LEVEL)
+            yield Row(function, method, "size", setting, float(size), nominal=LEVEL)
+
+
+def _ranks_with_sum(n: int, w: int) -> np.ndarray:
+    """A set of ranks 1..n with sum w (greedy from the largest), as a boolean mask."""
+    mask = np.zeros(n, dtype=bool)
+    rest = w
+    for r in range(n, 0, -1):
+        if r <= rest:
+            mask[r - 1] = True
+            rest -= r
+    assert rest == 0
+    return mask
+
+
+# ------------------------------------------------------------------------------------------
+# simulated families
+
+
+def _binormal(rng, n_pos: int, n_neg: int, area: float, rho: float = 0.0, two: bool = False):
+    """Scores of the binormal model with AUC ``area``: negatives N(0, 1), positives N(μ, 1)."""
+    mu = np.sqrt(2) * stats.norm.ppf(area)
+    if not two:
+        return np.r_[rng.normal(mu, 1, n_pos), rng.normal(0, 1, n_neg)]
+    z = rng.normal(size=(n_pos + n_neg, 2))
+    z[:, 1] = rho * z[:, 0] + np.sqrt(1 - rho**2) * z[:, 1]  # corr(z0, z1) = rho
+    z[:n_pos] += mu
+    return z
+
+
+AUC_SIZES = ((20, 20), (50, 50), (20, 200), (100, 100))
+AUC_AREAS = (0.7, 0.9, 0.98)
+
+
+def auc(select) -> Iterator[Row]:
+    function = "roc.auc_interval"
+    for method in ("delong", "delong-logit", "hanley-mcneil"):
+        for n_pos, n_neg in AUC_SIZES:
+            labels = np.r_[np.ones(n_pos, int), np.zeros(n_neg, int)]
+            for area in AUC_AREAS:
+                setting = format_setting(n_pos=n_pos, n_neg=n_neg, AUC=area)
+                if not select(function, method, setting):
+                    continue
+
+                def hit(rng, labels=labels, area=area, n_pos=n_pos, n_neg=n_neg, method=method):
+                    scores = _binormal(rng, n_pos, n_neg, area)
+                    ci = roc.auc_interval(scores, labels, method=method)
+                    return ci.low <= area <= ci.high, ci.high - ci.low
+
+                yield simulated_row(function, method, "coverage", setting, hit, CONFIDENCE)
+    function, method = "roc.delong_test", "-"
+    for n_pos, n_neg in AUC_SIZES[:3]:
+        labels = np.r_[np.ones(n_pos, int), np.zeros(n_neg, int)]
+        for area, other in ((0.8, 0.8), (0.95, 0.95), (0.85, 0.75)):
+            setting = format_setting(n_pos=n_pos, n_neg=n_neg, AUC_1=area, AUC_2=other, rho=0.5)
+            if not select(function, method, setting):
+                continue
+
+            def hit(rng, labels=labels, area=area, other=other, n_pos=n_pos, n_neg=n_neg):
+                s1 = _binormal(rng, n_pos, n_neg, area, 0.5, two=True)
+                s2 = (
+                    s1[:, 1]
+                    + (np.sqrt(2) * (stats.norm.ppf(other) - stats.norm.ppf(area))) * labels
+                )
+                return roc.delong_test(s1[:, 0], s2, labels).pvalue <= LEVEL, 0.0
+
+            kind = "size" if area == other else "power"
+            yield simulated_row(function, method, kind, setting, hit, LEVEL)
+
+
+BOOT_SETTINGS = ((30, 0.8), (100, 0.8), (100, 0.95))
+BOOT_ROUNDS = 1000
+
+
+def bootstrap_family(select) -> Iterator[Row]:
+    def mean(x, axis=-1):
+        return np.mean(x, axis=axis)
+
+    function = "bootstrap.bootstrap_interval"
+    for method in bootstrap.METHODS:
+        for k, p in BOOT_SETTINGS:
+            setting = format_setting(K=k, p=p, rounds=BOOT_ROUNDS, statistic="accuracy")
+            if not select(function, method, setting):
+                continue
+
+            def hit(rng, k=k, p=p, method=method):
+                correct = (rng.random(k) < p).astype(float)
+                ci = bootstrap.bootstrap_interval(
+                    mean, correct, method=method, rounds=BOOT_ROUNDS, rng=rng, vectorized=True
+                )
+                return ci.low <= p <= ci.high, ci.high - ci.low
+
+            yield simulated_row(function, method, "coverage", setting, hit, CONFIDENCE)
+    function = "bootstrap.paired_difference_interval"
+
+    def accuracy(y, pred, axis=-1):
+        return np.mean(y == pred, axis=axis)
+
+    for method in bootstrap.METHODS:
+        for k, cells in (
+            (100, CELLS["R1 0.92 vs R2 0.88"]),
+            (100, CELLS["null, accuracy 0.90, 10 % discordant"]),
+        ):
+            setting = _cells_setting(k, cells) + f"; rounds={BOOT_ROUNDS}"
+            if not select(function, method, setting):
+                continue
+
+            def hit(rng, k=k, cells=cells, method=method):
+                kind = rng.choice(4, size=k, p=cells)
+                y = np.ones(k, int)
+                p1 = np.where((kind == 0) | (kind == 1), 1, 0)
+                p2 = np.where((kind == 0) | (kind == 2), 1, 0)
+                ci = bootstrap.paired_difference_interval(
+                    accuracy, y, p1, p2, method=method, rounds=BOOT_ROUNDS, rng=rng, vectorized=True
+                )
+                truth = cells[1] - cells[2]
+                return ci.low <= truth <= ci.high, ci.high - ci.low
+
+            yield simulated_row(function, method, "coverage", setting, hit, CONFIDENCE)
+
+
+def cochran(select) -> Iterator[Row]:
+    """Cochran's Q under H0: three classifiers, every item's outcomes exchangeable."""
+    function, method = "paired.cochran_q", "-"
+    for n, informative in ((20, 0.2), (50, 0.1), (100, 0.1), (50, 0.3)):
+        setting = format_setting(classifiers=3, N=n, p_informative=informative)
+        if not select(function, method, setting):
+            continue
+
+        def hit(rng, n=n, informative=informative):
+            # an informative item has one or two of three right, at a random place; the others
+            # are all right
+            rows = np.ones((n, 3), int)
+            which = rng.random(n) < informative
+            ones = rng.integers(1, 3, size=n)
+            for i in np.flatnonzero(which):
+                rows[i] = 0
+                rows[i, rng.choice(3, size=ones[i], replace=False)] = 1
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                p = paired.cochran_q(rows).pvalue
+            return (not np.isnan(p)) and p <= LEVEL, 0.0
+
+        yield simulated_row(function, method, "size", setting, hit, LEVEL)
+
+
+def cv_tests(select) -> Iterator[Row]:
+    """The cross-validation t tests at the null, in the model they are built for.
+
+    Nadeau & Bengio's (2003) model of resampled differences: d_j = ε_j with equicorrelated normal
+    errors, corr(d_i, d_j) = ρ = n_test/n_total (their eq. for the overlap of random splits),
+    true mean difference 0. The plain t tests assume ρ = 0; the corrected t uses ρ's factor.
+    """
+    for function, method, runs, test_fraction in (
+        ("resampling.cv_paired_t", "-", 10, 0.1),
+        ("resampling.corrected_resampled_t", "-", 30, 1 / 3),
+        ("resampling.cv_paired_t", "-", 30, 1 / 3),
+    ):
+        rho = test_fraction
+        setting = format_setting(differences=runs, rho=round(rho, 4))
+        if not select(function, method, setting):
+            continue
+
+        def hit(rng, runs=runs, rho=rho, function=function, test_fraction=test_fraction):
+            shared = rng.normal() * np.sqrt(rho)
+            d = 0.01 * (shared + rng.normal(size=runs) * np.sqrt(1 - rho))
+            if function == "resampling.cv_paired_t":
+                r = resampling.cv_paired_t(d)
+            else:
+                # 300 items, split test_fraction / (1 − test_fraction): ρ's factor n_test/n_train
+                n_test = round(300 * test_fraction)
+                r = resampling.corrected_resampled_t(d, n_train=300 - n_test, n_test=n_test)
+            return r.pvalue <= LEVEL, 0.0
+
+        yield simulated_row(function, method, "size", setting, hit, LEVEL)
+    for function in ("resampling.paired_t_5x2cv", "resampling.combined_f_5x2cv"):
+        # 5 × 2-fold: within a replication the two folds' differences are independent normal
+        # (Dietterich's 1998 assumption), across replications too
+        setting = format_setting(differences="5x2", rho=0)
+        if not select(function, "-", setting):
+            continue
+
+        def hit(rng, function=function):
+            d = 0.01 * rng.normal(size=(5, 2))
+            test = (
+                resampling.paired_t_5x2cv
+                if function.endswith("t_5x2cv")
+                else resampling.combined_f_5x2cv
+            )
+            return test(d).pvalue <= LEVEL, 0.0
+
+        yield simulated_row(function, "-", "size", setting, hit, LEVEL)
+
+
+#: the families that take longest, slowest first
+SLOW = ["auc", "bootstrap", "paired_enumerated", "independent_tests", "cochran", "cv_tests"]
+
+FAMILIES: dict[str, Callable[..., Iterator[Row]]] = {
+    "one_rate": one_rate,
+    "two_rates": two_rates,
+    "independent_tests": independent_tests,
+    "paired_tests": paired_tests,
+    "paired_enumerated": paired_enumerated,
+    "sign_tests": sign_tests,
+    "wilcoxon": wilcoxon,
+    "auc": auc,
+    "bootstrap": bootstrap_family,
+    "cochran": cochran,
+    "cv_tests": cv_tests,
+}
+
+
+def _everything(function: str, method: str, setting: str) -> bool:
+    return True
+
+
+def _family(name: str, select=_everything) -> tuple[str, list[Row], float]:
+    start = time.perf_counter()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # a warning from evalkit during a measurement is a bug
+        rows = list(FAMILIES[name](select))
+    return name, rows, time.perf_counter() - start
+
+
+def measure(
+    families: Iterable[str], select=_everything, processes: int = 1
+) -> tuple[list[Row], dict[str, float]]:
+    """Measure the families (in ``processes`` worker processes); rows in the families' order.
+
+    Every row has its own seed, so the result does not depend on ``processes``.
+    """
+    families = list(families)
+    if processes > 1:
+        with ProcessPoolExecutor(processes) as pool:
+            done = list(pool.map(_family, families))
+    else:
+        done = [_family(name, select) for name in families]
+    rows, seconds = [], {}
+    for name, found, elapsed in done:
+        rows.extend(found)
+        seconds[name] = elapsed
+        print(f"{name}: {elapsed:.1f} s", file=sys.stderr, flush=True)
+    return rows, seconds
+
+
+def write(rows: list[Row], path: Path = OUT) -> None:
+    with path.open("w", newline="", encoding="utf-8") as f:
+        f.write(f"# produced by (from the repository root): {COMMAND}\n")
+        f.write("# one row per method and setting; see evalkit/atlas.py for the columns\n")
+        writer = csv.DictWriter(f, fieldnames=COLUMNS, lineterminator="\n")
+        writer.writeheader()
+        for row in rows:
+            writer.writerow(row.record())
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", nargs="*", choices=sorted(FAMILIES), help="measure only these")
+    parser.add_argument("--processes", type=int, default=2, help="worker processes (default 2)")
+    args = parser.parse_args(argv)
+    families = args.only or list(FAMILIES)
+    # the slowest families first, so that two workers end at about the same time
+    families.sort(key=lambda name: SLOW.index(name) if name in SLOW else len(SLOW))
+    start = time.perf_counter()
+    rows, _ = measure(families, processes=args.processes)
+    total = time.perf_counter() - start
+    if args.only:
+        for row in rows:
+            print(row.record())
+    else:
+        write(rows)
+        print(f"wrote {len(rows)} rows to {OUT.relative_to(REPO)} in {total:.1f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,303 @@
+"""The coverage atlas: the measured coverage of evalkit's intervals and the size of its tests.
+
+Every public function of evalkit that returns an interval or a test result has rows in the atlas
+table ``atlas.csv`` of the course's data folder (``make atlas`` writes it with
+``benchmarks/measure_atlas.py``). A row is one method at one setting:
+
+``function``
+    the public function, e.g. ``"intervals.wilson"`` or ``"paired.mcnemar"``;
+``method``
+    the value of its ``method`` (or similar) argument, ``"-"`` where it has none;
+``kind``
+    ``"coverage"`` (an interval: the probability that it contains the true value), ``"size"``
+    (a test: the probability that it rejects a true null hypothesis at level 0.05) or
+    ``"power"`` (a test at an alternative the course discusses);
+``setting``
+    the parameters, ``"K=50; p=0.9"`` (see each family in ``benchmarks/measure_atlas.py``);
+``value``, ``se``
+    the probability and its Monte-Carlo standard error (0 where it was computed exactly);
+``width``
+    the mean width of an interval (empty for tests);
+``nominal``
+    what the method promises: 0.95 for a coverage row, 0.05 for a size row;
+``worst``
+    ``1`` on the row of the worst setting found on a fine grid (the lowest coverage, the largest
+    size), else ``0``;
+``how``
+    ``"exact enumeration"`` or ``"simulation, R replicates"``.
+
+This module only reads the table; it imports nothing beyond the standard library and NumPy.
+
+Examples
+--------
+>>> s = summary("intervals.wilson", "-")
+>>> s.minimum < 0.95 < s.median + 0.01
+True
+>>> row = nearest("intervals.clopper_pearson", "-", K=50, p=0.8)
+>>> row.setting
+'K=50; p=0.8'
+"""
+
+from __future__ import annotations
+
+import csv
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+
+__all__ = ["AtlasRow", "Summary", "nearest", "rows", "shortfall_note", "summary"]
+
+#: The name of the atlas table in the course's data folder.
+TABLE = "atlas.csv"
+#: The columns of the table, in order.
+COLUMNS = (
+    "function",
+    "method",
+    "kind",
+    "setting",
+    "value",
+    "se",
+    "width",
+    "nominal",
+    "worst",
+    "how",
+)
+
+
+@dataclass(frozen=True)
+class AtlasRow:
+    """One measured setting of one method (see the module's docstring for the fields)."""
+
+    function: str
+    method: str
+    kind: str
+    setting: str
+    value: float
+    se: float
+    width: float | None
+    nominal: float
+    worst: bool
+    how: str
+
+    @property
+    def parameters(self) -> dict[str, float | str]:
+        """The setting as a dict: ``"K=50; p=0.9"`` → ``{"K": 50.0, "p": 0.9}``."""
+        return parse_setting(self.setting)
+
+
+@dataclass(frozen=True)
+class Summary:
+    """Minimum, median and maximum of one method's rows of one kind, and the share below nominal.
+
+    ``below`` is the share of settings whose coverage is below nominal by more than two standard
+    errors (for size rows: above nominal by more than two standard errors).
+    """
+
+    function: str
+    method: str
+    kind: str
+    minimum: float
+    median: float
+    maximum: float
+    below: float
+    settings: int
+
+    def __str__(self) -> str:
+        what = "coverage" if self.kind == "coverage" else self.kind
+        return (
+            f"{self.function} ({self.method}): {what} over {self.settings} settings of the "
+            f"atlas, minimum {self.minimum:.3f}, median {self.median:.3f}, "
+            f"maximum {self.maximum:.3f}"
+        )
+
+
+def parse_setting(setting: str) -> dict[str, float | str]:
+    """``"K=50; p=0.9"`` → ``{"K": 50.0, "p": 0.9}`` (values that are not numbers stay text)."""
+    out: dict[str, float | str] = {}
+    for part in setting.split(";"):
+        if not part.strip():
+            continue
+        key, _, value = part.partition("=")
+        try:
+            out[key.strip()] = float(value)
+        except ValueError:
+            out[key.strip()] = value.strip()
+    return out
+
+
+def format_setting(**parameters: float | str) -> str:
+    """``format_setting(K=50, p=0.9)`` → ``"K=50; p=0.9"`` (numbers in their shortest form)."""
+    parts = []
+    for key, value in parameters.items():
+        text = f"{value:.6g}" if isinstance(value, float) else str(value)
+        parts.append(f"{key}={text}")
+    return "; ".join(parts)
+
+
+def _data_file() -> Path:
+    from evalkit.datasets import data_folder
+
+    return data_folder() / TABLE
+
+
+@lru_cache(maxsize=4)
+def _read(path: str) -> tuple[AtlasRow, ...]:
+    out = []
+    with open(path, newline="", encoding="utf-8") as f:
+        for record in csv.DictReader(line for line in f if not line.startswith("#")):
+            width = record["width"]
+            out.append(
+                AtlasRow(
+                    function=record["function"],
+                    method=record["method"],
+                    kind=record["kind"],
+                    setting=record["setting"],
+                    value=float(record["value"]),
+                    se=float(record["se"]),
+                    width=float(width) if width else None,
+                    nominal=float(record["nominal"]),
+                    worst=record["worst"] == "1",
+                    how=record["how"],
+                )
+            )
+    return tuple(out)
+
+
+def rows(
+    function: str | None = None, method: str | None = None, kind: str | None = None
+) -> list[AtlasRow]:
+    """The atlas rows, optionally only those of one function, method and kind.
+
+    Examples
+    --------
+    >>> len(rows("intervals.wilson", kind="coverage")) > 10
+    True
+    """
+    return [
+        r
+        for r in _read(str(_data_file()))
+        if (function is None or r.function == function)
+        and (method is None or r.method == method)
+        and (kind is None or r.kind == kind)
+    ]
+
+
+def _shortfall(row: AtlasRow) -> bool:
+    if row.kind == "coverage":
+        return row.value < row.nominal - 2 * row.se - 1e-12
+    if row.kind == "size":
+        return row.value > row.nominal + 2 * row.se + 1e-12
+    return False
+
+
+def summary(function: str, method: str = "-", kind: str | None = None) -> Summary:
+    """Minimum, median, maximum and share below nominal of one method's atlas rows.
+
+    ``kind`` defaults to ``"coverage"`` for an interval and ``"size"`` for a test.
+
+    Examples
+    --------
+    >>> s = summary("intervals.clopper_pearson")
+    >>> s.minimum >= 0.95, s.below
+    (True, 0.0)
+    """
+    if kind is None:
+        kinds = {r.kind for r in rows(function, method)}
+        kind = "coverage" if "coverage" in kinds else "size"
+    found = rows(function, method, kind)
+    if not found:
+        known = sorted({(r.function, r.method) for r in rows()})
+        raise ValueError(
+            f"the atlas has no {kind} rows for function={function!r}, method={method!r}; "
+            f"it has {len(known)} (function, method) pairs, e.g. {known[:3]}"
+        )
+    values = np.array([r.value for r in found])
+    return Summary(
+        function=function,
+        method=method,
+        kind=kind,
+        minimum=float(values.min()),
+        median=float(np.median(values)),
+        maximum=float(values.max()),
+        below=float(np.mean([_shortfall(r) for r in found])),
+        settings=len(found),
+    )
+
+
+def _distance(a: float | str, b: float | str) -> float:
+    """How far two values of one parameter are: rates on the logit scale, counts on the log."""
+    if isinstance(a, str) or isinstance(b, str):
+        return 0.0 if a == b else math.inf
+    if 0 < a < 1 and 0 < b < 1:
+        return abs(math.log(a / (1 - a)) - math.log(b / (1 - b)))
+    if a > 0 and b > 0:
+        return abs(math.log(a) - math.log(b))
+    return abs(a - b)
+
+
+def nearest(
+    function: str, method: str = "-", kind: str | None = None, **setting: float
+) -> AtlasRow:
+    """The atlas row of a method whose setting is nearest to ``setting``.
+
+    Distances are summed over the parameters that ``setting`` names: rates in (0, 1) on the
+    logit scale (0.99 is far from 0.9), counts on the log scale.
+
+    Examples
+    --------
+    >>> nearest("intervals.wald", "-", K=48, p=0.97).setting
+    'K=50; p=0.97'
+    """
+    if kind is None:
+        kinds = {r.kind for r in rows(function, method)}
+        kind = "coverage" if "coverage" in kinds else "size"
+    found = rows(function, method, kind)
+    if not found:
+        raise ValueError(
+            f"the atlas has no {kind} rows for function={function!r}, method={method!r}"
+        )
+
+    def score(row: AtlasRow) -> tuple[float, int]:
+        params = row.parameters
+        total = sum(_distance(params.get(k, math.inf), float(v)) for k, v in setting.items())
+        return total, row.worst  # prefer a grid row over a worst-case row at the same distance
+
+    return min(found, key=score)
+
+
+def shortfall_note(
+    function: str, method: str = "-", *, margin: float = 0.02, **setting: float
+) -> str | None:
+    """One sentence when the method's coverage at the nearest atlas setting falls short.
+
+    ``None`` when the nearest row's coverage is within ``margin`` of nominal (or its size within
+    ``margin`` of the level).
+
+    Examples
+    --------
+    >>> print(shortfall_note("intervals.wald", "-", K=20, p=0.97))  # doctest: +ELLIPSIS
+    The wald interval of intervals.wald covers ... setting (K=20; p=0.97) ...
+    >>> shortfall_note("intervals.clopper_pearson", "-", K=20, p=0.97) is None
+    True
+    """
+    row = nearest(function, method, **setting)
+    if row.kind == "coverage":
+        if row.value >= row.nominal - margin:
+            return None
+        name = method if method != "-" else function.rsplit(".", 1)[-1]
+        return (
+            f"The {name} interval of {function} covers {100 * row.value:.1f} % instead of "
+            f"{100 * row.nominal:.0f} % at the nearest measured setting ({row.setting}) of the "
+            f"coverage atlas ({row.how})."
+        )
+    if row.value <= row.nominal + margin:
+        return None
+    name = method if method != "-" else function.rsplit(".", 1)[-1]
+    return (
+        f"The {name} test of {function} rejects a true null hypothesis {100 * row.value:.1f} % "
+        f"of the time instead of at most {100 * row.nominal:.0f} % at the nearest measured "
+        f"setting ({row.setting}) of the coverage atlas ({row.how})."
+    )
