@@ -520,8 +520,9 @@ def mcnemar(
     b − c by b + c, as if the discordant items were independent; the clustered tests estimate it
     from the clusters. Three versions, all referred to χ²₁:
 
-    * ``"yang"`` (default) — Yang, Sun & Hardin (2010, *Testing marginal homogeneity in
-      clustered matched-pair data*, Statistics in Medicine 29):
+    * ``"yang"`` (default) — Yang, Sun & Hardin (2010, *A note on the tests for clustered
+      matched-pair binary data*, Biometrical Journal 52:638; the statistic the R package
+      clust.bin.pair calls Yang's):
 
       .. math::
 
