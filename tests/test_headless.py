@@ -150,3 +150,19 @@ def test_every_headless_path_of_the_makefile_has_the_per_cell_limit():
     # the stress run is not part of make test
     rounds = re.findall(r"^TEST_ROUND_\d := (.*)$", makefile, re.MULTILINE)
     assert len(rounds) == 2 and not any("stress" in parts for parts in rounds)
+
+
+def test_the_benchmark_names_the_notebook_and_its_own_cell_index():
+    sys.path.insert(0, str(REPO / "benchmarks"))
+    import bench_notebooks
+
+    # the benchmark's copy has its recorder cell in front: cell 4 there is cell 3 of the notebook
+    hang = kernel.CellTimeout("05_cross_validation.ipynb", 4, "draw()", "no end after 121 s")
+    assert bench_notebooks._headless_text(hang) == (
+        "05_cross_validation.ipynb: cell 3 (0-based) `draw()` hang (over the per-cell limit): "
+        "no end after 121 s"
+    )
+    error = kernel.CellError("a.ipynb", 9, "x", "ValueError", "bad")
+    assert bench_notebooks._headless_text(error, timing_cell=True) == (
+        "a.ipynb: the injected widget-timing cell failed: ValueError: bad"
+    )
