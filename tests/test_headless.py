@@ -166,3 +166,21 @@ def test_the_benchmark_names_the_notebook_and_its_own_cell_index():
     assert bench_notebooks._headless_text(error, timing_cell=True) == (
         "a.ipynb: the injected widget-timing cell failed: ValueError: bad"
     )
+
+
+class _StallingClient:
+    """Stands in for nbclient's client: the reply is returned, but only after the limit."""
+
+    timeout, iopub_timeout = 0.2, 30
+
+    def execute_cell(self, cell, index):
+        time.sleep(0.25)  # nbclient returns normally when its last poll finds the reply
+
+
+def test_a_reply_seen_only_at_the_deadline_is_a_hang_too():
+    cell = new_code_cell("_ = widgets.interact(draw, k=3)")
+    with pytest.raises(kernel.CellTimeout, match=r"^x\.ipynb: cell 7 \(`_ = widgets.interact"):
+        kernel.run_cell(_StallingClient(), cell, 7, "x.ipynb")
+    patient = _StallingClient()
+    patient.timeout = 5  # the same reply within the limit: the cell's time
+    assert 0.25 <= kernel.run_cell(patient, cell, 7, "x.ipynb") < 5

@@ -198,8 +198,9 @@ def run_cell(
     """Execute one cell in the client's kernel; return its wall time in seconds.
 
     Raises :class:`CellTimeout` when the cell (or the end of its output) goes over the client's
-    limits, :class:`CellError` when it raises or the kernel dies. Both name ``notebook`` and
-    the cell.
+    limits, also when nbclient returns a reply that it saw only at the deadline, and
+    :class:`CellError` when the cell raises or the kernel dies. Both name ``notebook`` and the
+    cell.
     """
     start = time.perf_counter()
     try:
@@ -218,7 +219,18 @@ def run_cell(
         raise CellError(notebook, index, first_line(cell), exc.ename, exc.evalue) from exc
     except DeadKernelError as exc:
         raise CellError(notebook, index, first_line(cell), "DeadKernelError", str(exc)) from exc
-    return time.perf_counter() - start
+    elapsed = time.perf_counter() - start
+    if elapsed >= client.timeout:
+        # nbclient returns normally when the poll finds the reply only at its deadline (what a
+        # lost wake-up looks like with a limit): over the limit is a hang all the same
+        raise CellTimeout(
+            notebook,
+            index,
+            first_line(cell),
+            f"its reply was seen only when the limit ran out ({elapsed:.0f} s, limit "
+            f"{client.timeout} s per cell): a stalled wait, not a slow cell",
+        )
+    return elapsed
 
 
 def execute_notebook(
