@@ -18,13 +18,16 @@ Two seeded simulations, too long for the notebook and the unit tests:
    writer's discordant items that go to A is Beta(2, 2)); writer sizes equal (20 items) or
    unequal (drawn uniformly from 1 … 40 items, per writer and test set).
 
-Every row holds ``REPS`` simulated test sets, so its Monte-Carlo standard error
-√(c(1 − c)/REPS) is at most 0.005 (it is written next to each number). The intervals and
+Every row holds 20 000 simulated test sets (10 000 for the cluster bootstrap, which costs one
+call of the public function per test set), so its Monte-Carlo standard error √(c(1 − c)/reps)
+is at most 0.005 (it is written next to each number). The coverage file also holds notebook 13's
+section 2 curve (30 writers of 1, 2, 5, 10, 20 or 40 items, accuracy 0.9, ICC 0.05) and the
+cluster bootstrap at four settings of the grid. The intervals and
 statistics are computed by evalkit's own vectorized internals (the same code the public
 functions call); the script checks them against the public functions on the first test sets of
 every row before it trusts them.
 
-Run from the repository root (about a minute)::
+Run from the repository root (about five minutes, most of it the bootstrap)::
 
     .venv/bin/python benchmarks/precompute_clustered.py
 
@@ -56,6 +59,12 @@ SEED = 41
 REPS = 20_000  # SE ≤ √(0.25/20 000) = 0.0035 for any coverage or size
 ITEMS = 20
 WRITERS = (5, 10, 20, 30, 40)
+# notebook 13, section 2: 30 writers, accuracy 0.9, ICC 0.05, more and more items per writer
+CURVE_ITEMS = (1, 2, 5, 10, 40)  # and 20, a row of the grid
+# the cluster bootstrap (2000 rounds, the default; one call of the public function per test
+# set, about 5 ms each) at four settings of the grid, 10 000 test sets each (SE ≤ 0.005)
+BOOTSTRAP_SETTINGS = ((10, 0.90, 0.05), (30, 0.90, 0.05), (10, 0.97, 0.10), (30, 0.97, 0.10))
+BOOTSTRAP_REPS = 10_000
 ACCURACIES = (0.90, 0.97)
 ICCS = (0.05, 0.10, 0.20)
 INTERVALS = {  # column name: (evalkit internal, quantile)
@@ -70,11 +79,11 @@ DISCORDANT = 0.3  # P(an item is discordant)
 CHECKED = 30  # test sets per row recomputed with the public functions
 
 
-def beta_binomial(gen, reps, writers, accuracy, icc):
-    """Successes (reps, writers) of ITEMS items per writer; writer accuracies ~ Beta with ICC."""
+def beta_binomial(gen, reps, writers, accuracy, icc, items=ITEMS):
+    """Successes (reps, writers) of ``items`` items per writer; writer accuracies ~ Beta (ICC)."""
     scale = (1 - icc) / icc  # α + β, since ICC = 1/(α + β + 1)
     rates = gen.beta(accuracy * scale, (1 - accuracy) * scale, (reps, writers))
-    return gen.binomial(ITEMS, rates).astype(float)
+    return gen.binomial(items, rates).astype(float)
 
 
 def bounds(method, quantile, successes, sizes):
@@ -86,9 +95,10 @@ def bounds(method, quantile, successes, sizes):
 def check_against_public(successes, sizes):
     """The public accuracy_interval (its default quantiles) gives the internal limits."""
     expected = {"ratio": "t", "wilson-effective": clustered.WILSON_REFERENCE}
+    items = int(sizes[0, 0])
     for row in range(CHECKED):
-        correct = np.concatenate([np.arange(ITEMS) < y for y in successes[row]])
-        writer = np.repeat(np.arange(successes.shape[1]), ITEMS)
+        correct = np.concatenate([np.arange(items) < y for y in successes[row]])
+        writer = np.repeat(np.arange(successes.shape[1]), items)
         for method, quantile in expected.items():
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", UserWarning)  # few writers: the point here
@@ -98,38 +108,67 @@ def check_against_public(successes, sizes):
             assert math.isclose(ci.high, high[0], abs_tol=1e-12), (method, ci, high)
 
 
+def coverage_row(writers, accuracy, icc, items=ITEMS):
+    """Coverage of the four analytic intervals and Clopper–Pearson at one setting."""
+    seed = [SEED, writers, round(accuracy * 100), round(icc * 100)]
+    if items != ITEMS:
+        seed.append(items)
+    gen = np.random.default_rng(seed)
+    successes = beta_binomial(gen, REPS, writers, accuracy, icc, items)
+    sizes = np.full((1, writers), float(items))
+    check_against_public(successes, sizes)
+    hits = {}
+    for name, (method, quantile) in INTERVALS.items():
+        low, high = bounds(method, quantile, successes, sizes)
+        hits[name] = (low <= accuracy) & (accuracy <= high)
+    naive = clopper_pearson(successes.sum(axis=1), writers * items)
+    hits["clopper_pearson"] = naive.contains(accuracy)
+    shown = {n: f"{np.mean(h):.3f}" for n, h in hits.items()}
+    print(writers, items, accuracy, icc, shown, file=sys.stderr)
+    return [
+        row(writers, items, accuracy, icc, name, REPS, float(np.mean(hit)))
+        for name, hit in hits.items()
+    ]
+
+
+def row(writers, items, accuracy, icc, method, reps, cover):
+    return {
+        "writers": writers,
+        "items_per_writer": items,
+        "accuracy": accuracy,
+        "icc": icc,
+        "method": method,
+        "reps": reps,
+        "coverage": f"{cover:.4f}",
+        "se": f"{math.sqrt(cover * (1 - cover) / reps):.4f}",
+    }
+
+
+def bootstrap_row(writers, accuracy, icc):
+    """Coverage of the public cluster bootstrap (default 2000 rounds), one call per test set."""
+    gen = np.random.default_rng([SEED, 2000 + writers, round(accuracy * 100), round(icc * 100)])
+    successes = beta_binomial(gen, BOOTSTRAP_REPS, writers, accuracy, icc)
+    writer = np.repeat(np.arange(writers), ITEMS)
+    hits = 0
+    for test_set in successes:
+        correct = np.concatenate([np.arange(ITEMS) < y for y in test_set])
+        ci = clustered.accuracy_interval(correct, writer, "bootstrap", rng=gen)
+        hits += ci.low <= accuracy <= ci.high
+    cover = hits / BOOTSTRAP_REPS
+    print(writers, accuracy, icc, "bootstrap", f"{cover:.3f}", file=sys.stderr)
+    return [row(writers, ITEMS, accuracy, icc, "bootstrap", BOOTSTRAP_REPS, cover)]
+
+
 def coverage_rows():
     rows = []
     for writers in WRITERS:
         for accuracy in ACCURACIES:
             for icc in ICCS:
-                seed = [SEED, writers, round(accuracy * 100), round(icc * 100)]
-                gen = np.random.default_rng(seed)
-                successes = beta_binomial(gen, REPS, writers, accuracy, icc)
-                sizes = np.full((1, writers), float(ITEMS))
-                check_against_public(successes, sizes)
-                hits = {}
-                for name, (method, quantile) in INTERVALS.items():
-                    low, high = bounds(method, quantile, successes, sizes)
-                    hits[name] = (low <= accuracy) & (accuracy <= high)
-                naive = clopper_pearson(successes.sum(axis=1), writers * ITEMS)
-                hits["clopper_pearson"] = naive.contains(accuracy)
-                for name, hit in hits.items():
-                    cover = float(np.mean(hit))
-                    rows.append(
-                        {
-                            "writers": writers,
-                            "items_per_writer": ITEMS,
-                            "accuracy": accuracy,
-                            "icc": icc,
-                            "method": name,
-                            "reps": REPS,
-                            "coverage": f"{cover:.4f}",
-                            "se": f"{math.sqrt(cover * (1 - cover) / REPS):.4f}",
-                        }
-                    )
-                shown = {n: f"{np.mean(h):.3f}" for n, h in hits.items()}
-                print(writers, accuracy, icc, shown, file=sys.stderr)
+                rows += coverage_row(writers, accuracy, icc)
+    for items in CURVE_ITEMS:
+        rows += coverage_row(30, 0.90, 0.05, items)
+    for setting in BOOTSTRAP_SETTINGS:
+        rows += bootstrap_row(*setting)
     return rows
 
 

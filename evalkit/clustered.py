@@ -59,7 +59,7 @@ INTERVAL_METHODS = ("ratio", "wilson-effective", "bootstrap")
 #: Graubard 1998) or "z"; chosen by the coverage measured in benchmarks/precompute_clustered.py.
 WILSON_REFERENCE = "t"
 #: accuracy_interval warns below this many clusters, or above this pooled accuracy: there the
-#: measured coverage of the ratio and Wilson-effective intervals falls below nominal.
+#: measured coverage of its intervals falls below nominal.
 FEW_CLUSTERS = 30
 HIGH_ACCURACY = 0.95
 
@@ -326,8 +326,9 @@ def _warn_if_optimistic(clusters: int, rate: float, method: str) -> None:
     if reasons:
         warnings.warn(
             f"{' and '.join(reasons)}: the {method} interval is likely too short (measured "
-            "coverage of the 95 % intervals down to 0.87 for wilson-effective and 0.68 for ratio "
-            "with 5 to 20 clusters or an accuracy of 0.97; see accuracy_interval's docstring). "
+            "coverage of the 95 % intervals down to 0.87 for wilson-effective, 0.82 for the "
+            "bootstrap and 0.68 for ratio with 5 to 20 clusters or an accuracy of 0.97; see "
+            "accuracy_interval's docstring). "
             "More clusters help, not more items per cluster.",
             UserWarning,
             stacklevel=3,
@@ -394,9 +395,11 @@ def accuracy_interval(
     0.68–0.87 with 5–40), so these two methods issue a ``UserWarning`` when k < 30
     (:data:`FEW_CLUSTERS`) or p̂ > 0.95 (:data:`HIGH_ACCURACY`). With 5 clusters the
     Wilson-effective interval mostly over-covers (0.97–0.99; 0.935 at accuracy 0.9, ICC 0.2).
-    The cluster bootstrap is not on that grid: with 30 clusters it covered about 0.92 in the
-    unit tests (200 test sets), and as a percentile interval on k resampled units it is expected
-    to fall further with fewer clusters.
+
+    The cluster bootstrap (2000 rounds, 10 000 test sets per setting, SE ≤ 0.004) is shorter
+    still: 0.903 with 10 and 0.934 with 30 clusters at accuracy 0.90, ICC 0.05 (Wilson-effective
+    0.958 and 0.949); 0.823 and 0.900 at accuracy 0.97, ICC 0.10 (Wilson-effective 0.942 and
+    0.927). It draws the same warning.
 
     With one item per cluster the Wilson-effective interval is Wilson's interval
     (:func:`evalkit.intervals.wilson`) with t_{N−1} in place of z, the ratio interval is Wald's
@@ -423,8 +426,8 @@ def accuracy_interval(
     Warns
     -----
     UserWarning
-        For ``"wilson-effective"`` and ``"ratio"`` with fewer than 30 clusters or p̂ > 0.95:
-        the interval is likely shorter than its confidence says (measured above).
+        With fewer than 30 clusters or p̂ > 0.95 (every method): the interval is likely shorter
+        than its confidence says (measured above).
 
     Examples
     --------
@@ -462,20 +465,14 @@ def accuracy_interval(
             rng=rng,
             vectorized=True,
         )
-        return Interval(
-            low=boot.low,
-            high=boot.high,
-            estimate=rate,
-            confidence=level,
-            method="cluster bootstrap percentile",
-        )
-    _warn_if_optimistic(sizes.size, rate, method)
-    if method == "ratio":
+        low, high, name = boot.low, boot.high, "cluster bootstrap percentile"
+    elif method == "ratio":
         low, high = map(float, _ratio_bounds(successes, sizes, level, "t"))
         name = "ratio (cluster-robust)"
     else:
         low, high = map(float, _wilson_effective_bounds(successes, sizes, level, WILSON_REFERENCE))
         name = "wilson-effective"
+    _warn_if_optimistic(sizes.size, rate, method)  # after the checks: bad input fails first
     return Interval(low=low, high=high, estimate=rate, confidence=level, method=name)
 
 

@@ -158,7 +158,8 @@ def test_one_item_per_cluster_reduces_to_the_independent_methods(seed):
         half = (wald.high - wald.low) / 2 * math.sqrt(n / (n - 1))
         assert got.low == pytest.approx(max(hits / n - half, 0.0))
         assert got.high == pytest.approx(min(hits / n + half, 1.0))
-    got = clustered.accuracy_interval(correct, labels, "bootstrap", rounds=500, rng=seed)
+    with few_clusters_expected():
+        got = clustered.accuracy_interval(correct, labels, "bootstrap", rounds=500, rng=seed)
     want = bootstrap.bootstrap_interval(np.mean, correct.astype(float), rounds=500, rng=seed)
     assert (got.low, got.high) == pytest.approx((want.low, want.high))
 
@@ -267,23 +268,24 @@ def test_wilson_effective_is_wilson_with_t_on_the_effective_size():
         assert (got.low, got.high) == pytest.approx((center - half, center + half), rel=1e-12)
 
 
-@pytest.mark.parametrize("method", ["ratio", "wilson-effective"])
+@pytest.mark.parametrize("method", clustered.INTERVAL_METHODS)
 def test_few_clusters_or_a_high_accuracy_draw_a_warning(method):
+    # measured coverage falls below nominal there (data/clustered_coverage.csv)
+    options = {"rounds": 200, "rng": 1}
     rng = np.random.default_rng(23)
     correct, clusters = beta_binomial_test_set(rng, 12, 20, 0.85, 0.05)
-    with pytest.warns(UserWarning, match=r"only 12 clusters \(fewer than 30\)"):
-        clustered.accuracy_interval(correct, clusters, method)
+    with pytest.warns(UserWarning, match=rf"only 12 clusters \(fewer than 30\): the {method} "):
+        clustered.accuracy_interval(correct, clusters, method, **options)
     many = np.repeat(np.arange(40), 20)
     high = np.ones(800, dtype=bool)
     high[::25] = False  # 32 of 800 wrong: p̂ = 0.96
-    with pytest.warns(UserWarning, match=r"accuracy 0\.96 \(above 0\.95\)"):
-        clustered.accuracy_interval(high, many, method)
+    with pytest.warns(UserWarning, match=r"^accuracy 0\.96 \(above 0\.95\)"):
+        clustered.accuracy_interval(high, many, method, **options)
     usual = np.ones(800, dtype=bool)
     usual[::10] = False  # p̂ = 0.9 on 40 writers: no warning
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        clustered.accuracy_interval(usual, many, method)
-        clustered.accuracy_interval(correct, clusters, "bootstrap", rounds=100, rng=1)
+        clustered.accuracy_interval(usual, many, method, **options)
 
 
 # --------------------------------------------------------------------------------------------
@@ -303,12 +305,12 @@ def test_cluster_labels_of_any_hashable_type_give_the_same_answer():
     ]
     with few_clusters_expected():
         reference = clustered.accuracy_interval(correct, codes, "ratio")
-    boot = clustered.accuracy_interval(correct, codes, "bootstrap", rounds=200, rng=1)
+        boot = clustered.accuracy_interval(correct, codes, "bootstrap", rounds=200, rng=1)
     for labels in variants:
         assert clustered.design_effect(correct, labels) == clustered.design_effect(correct, codes)
         with few_clusters_expected():
             assert clustered.accuracy_interval(correct, labels, "ratio") == reference
-        again = clustered.accuracy_interval(correct, labels, "bootstrap", rounds=200, rng=1)
+            again = clustered.accuracy_interval(correct, labels, "bootstrap", rounds=200, rng=1)
         assert again == boot
 
 
@@ -363,9 +365,11 @@ def test_cluster_bootstrap_covers():
     hits = 0
     for _ in range(reps):
         correct, clusters = beta_binomial_test_set(rng, 30, 20, mean, 0.1)
-        ci = clustered.accuracy_interval(correct, clusters, "bootstrap", rounds=400, rng=rng)
+        with few_clusters_expected():  # a simulated p̂ above 0.95 draws the warning
+            ci = clustered.accuracy_interval(correct, clusters, "bootstrap", rounds=400, rng=rng)
         hits += ci.contains(mean)
-    # measured 0.92 at 400 reps; the percentile bootstrap with 30 clusters is a bit short
+    # measured 0.92 here; 0.934 with 2000 rounds at ICC 0.05 (data/clustered_coverage.csv): the
+    # percentile bootstrap with 30 clusters is a bit short
     assert hits / reps >= 0.95 - 0.03 - 3 * coverage_se(0.95, reps)
 
 
