@@ -724,7 +724,7 @@ def paired_accuracy(
     disagreement at all, P(equivalent | rope 0.01) is only 0.645 at s = 1 (0.796 at s = 0.5,
     0.956 at s = 0.1). Report the probabilities at more than one s, or give ``prior`` as a 2×2
     array of pseudo-counts whose discordant share (b + c)/(a + b + c + d) states what you
-    expect (notebook 12, section 2).
+    expect (notebook 12, the *Deeper* section on the prior).
 
     Parameters
     ----------
