@@ -147,6 +147,18 @@ ONE_RATE_K = (10, 20, 50, 100, 500)
 #: classifiers live near 1: the grid is dense there
 RATES = (0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.97, 0.98, 0.99, 0.995, 0.999)
 FINE = np.linspace(0.5, 0.999, 4000)
+
+
+def fine_rates(k: int) -> np.ndarray:
+    """Rates from 0.5 to 1 − 0.02/K, dense in the expected number of errors K(1 − p).
+
+    Near-perfect classifiers are where intervals for one rate break: Wilson's dips sit at about
+    0.18 expected errors (p = 0.99646 at K = 50, 0.99964 at K = 500), which a grid up to 0.999
+    with an even step misses for large K.
+    """
+    return np.unique(np.r_[FINE, 1 - np.geomspace(0.5, 0.02 / k, 6000)])
+
+
 #: the public function of each method name of evalkit.intervals.METHODS
 ONE_RATE_FUNCTIONS = {
     "clopper-pearson": ("intervals.clopper_pearson", "-"),
@@ -171,8 +183,9 @@ def one_rate(select: Callable[[str, str, str], bool]) -> Iterator[Row]:
                     width = float(intervals.expected_width(name, k, p))
                     yield Row(function, method, "coverage", setting, cover, width=width)
             if select(function, method, f"K={k}; worst"):
-                curve = intervals.coverage(name, k, FINE)
-                p = float(FINE[int(np.argmin(curve))])
+                rates = fine_rates(k)
+                curve = intervals.coverage(name, k, rates)
+                p = float(rates[int(np.argmin(curve))])
                 width = float(intervals.expected_width(name, k, p))
                 setting = format_setting(K=k, p=round(p, 6))
                 yield Row(
@@ -218,8 +231,36 @@ def two_rates(select) -> Iterator[Row]:
                 )
 
 
+def rate_difference(select) -> Iterator[Row]:
+    """Tan's normal interval for the difference of two rates (eq. 4.15), over every outcome."""
+    function, method = "independent.rate_difference", "-"
+    for k in TWO_RATE_K:
+        grid = np.arange(k + 1.0)
+        todo = [
+            (pa, pb)
+            for pa, pb in PAIRS
+            if select(function, method, format_setting(K_A=k, K_B=k, p_A=pa, p_B=pb))
+        ]
+        if not todo:
+            continue
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # the outcomes with a rate of 0 or 1
+            ci = independent.rate_difference(grid[:, None] / k, k, grid[None, :] / k, k).interval
+        low, high = np.asarray(ci.low), np.asarray(ci.high)
+        for pa, pb in todo:
+            weight = stats.binom.pmf(grid, k, pa)[:, None] * stats.binom.pmf(grid, k, pb)[None, :]
+            truth = pa - pb
+            covered = (low <= truth + 1e-12) & (truth - 1e-12 <= high)
+            setting = format_setting(K_A=k, K_B=k, p_A=pa, p_B=pb)
+            yield Row(
+                function, method, "coverage", setting, float(np.sum(weight * covered)),
+                width=float(np.sum(weight * (high - low))),
+            )  # fmt: skip
+
+
 #: rejection_probability's tests → (public function, its method)
 INDEPENDENT_TESTS = {
+    "normal": ("independent.rate_difference", "-"),
     "fisher": ("independent.fisher_exact", "exact"),
     "mid-p": ("independent.fisher_exact", "mid-p"),
     "chi2": ("independent.chi_square_2x2", "correction=False"),
@@ -626,6 +667,7 @@ SLOW = ["auc", "bootstrap", "paired_enumerated", "independent_tests", "cochran",
 FAMILIES: dict[str, Callable[..., Iterator[Row]]] = {
     "one_rate": one_rate,
     "two_rates": two_rates,
+    "rate_difference": rate_difference,
     "independent_tests": independent_tests,
     "paired_tests": paired_tests,
     "paired_enumerated": paired_enumerated,
@@ -671,7 +713,24 @@ def measure(
     return rows, seconds
 
 
+def read(path: Path = OUT) -> list[Row]:
+    """The rows of a table :func:`write` wrote."""
+    out = []
+    with path.open(newline="", encoding="utf-8") as f:
+        for r in csv.DictReader(line for line in f if not line.startswith("#")):
+            out.append(
+                Row(
+                    r["function"], r["method"], r["kind"], r["setting"], float(r["value"]),
+                    float(r["se"]), float(r["width"]) if r["width"] else None,
+                    float(r["nominal"]), r["worst"] == "1", r["how"],
+                )
+            )  # fmt: skip
+    return out
+
+
 def write(rows: list[Row], path: Path = OUT) -> None:
+    """Write the rows grouped by (function, method), each group in the order measured."""
+    rows = sorted(rows, key=lambda r: (r.function, r.method))
     with path.open("w", newline="", encoding="utf-8") as f:
         f.write(f"# produced by (from the repository root): {COMMAND}\n")
         f.write("# one row per method and setting; see evalkit/atlas.py for the columns\n")
@@ -685,6 +744,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", nargs="*", choices=sorted(FAMILIES), help="measure only these")
     parser.add_argument("--processes", type=int, default=2, help="worker processes (default 2)")
+    parser.add_argument(
+        "--update",
+        action="store_true",
+        help="with --only: replace those families' methods in data/atlas.csv, keep the rest",
+    )
     args = parser.parse_args(argv)
     families = args.only or list(FAMILIES)
     # the slowest families first, so that two workers end at about the same time
@@ -692,7 +756,12 @@ def main(argv: list[str] | None = None) -> int:
     start = time.perf_counter()
     rows, _ = measure(families, processes=args.processes)
     total = time.perf_counter() - start
-    if args.only:
+    if args.only and args.update:
+        measured = {(r.function, r.method) for r in rows}
+        kept = [r for r in read() if (r.function, r.method) not in measured]
+        write(kept + rows)
+        print(f"replaced {len(rows)} rows of {len(measured)} methods in {OUT.relative_to(REPO)}")
+    elif args.only:
         for row in rows:
             print(row.record())
     else:

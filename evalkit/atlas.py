@@ -268,13 +268,20 @@ def nearest(
     return min(found, key=score)
 
 
+#: how far (on the scale of :func:`nearest`) each parameter of the nearest measured setting may
+#: be from the asked one for :func:`shortfall_note` to speak: a factor 2.5 in a count, or in the
+#: odds of a rate
+WITHIN = math.log(2.5)
+
+
 def shortfall_note(
     function: str, method: str = "-", *, margin: float = 0.02, **setting: float
 ) -> str | None:
     """One sentence when the method's coverage at the nearest atlas setting falls short.
 
     ``None`` when the nearest row's coverage is within ``margin`` of nominal (or its size within
-    ``margin`` of the level).
+    ``margin`` of the level), or when no measured setting is near enough: every parameter
+    within a factor 2.5 (of a count, or of the odds of a rate; :data:`WITHIN`).
 
     Examples
     --------
@@ -284,6 +291,9 @@ def shortfall_note(
     True
     """
     row = nearest(function, method, **setting)
+    params = row.parameters
+    if any(_distance(params.get(k, math.inf), float(v)) > WITHIN for k, v in setting.items()):
+        return None
     if row.kind == "coverage":
         if row.value >= row.nominal - margin:
             return None

@@ -366,6 +366,11 @@ def bootstrap_interval(
     given the same replicates, both methods give scipy's interval to rounding error (scipy's
     ``paired=True`` for several samples, which are resampled row by row here).
 
+    Measured in the coverage atlas (:mod:`evalkit.atlas`; ``make atlas``):
+
+    Atlas (coverage, bca): minimum 0.959, median 0.973, maximum 0.980 over 3 settings.
+    Atlas (coverage, percentile): minimum 0.937, median 0.956, maximum 0.969 over 3 settings.
+
     Parameters
     ----------
     statistic : callable
@@ -476,6 +481,11 @@ def paired_difference_interval(
     items. Resampling the two classifiers separately would ignore their correlation and give
     a much wider interval. An interval that excludes 0 means a significant difference at
     level 1 − confidence (approximately).
+
+    Measured in the coverage atlas (:mod:`evalkit.atlas`; ``make atlas``):
+
+    Atlas (coverage, bca): minimum 0.928, median 0.929, maximum 0.930 over 2 settings.
+    Atlas (coverage, percentile): minimum 0.945, median 0.951, maximum 0.957 over 2 settings.
 
     Parameters
     ----------

@@ -165,6 +165,11 @@ def rate_difference(
     and the (1 − α) interval for the true difference is d ± z_{α/2}·σ̂_d (eq. 4.15). The rates
     may be error rates or accuracies: the variance is the same, only the sign of d changes.
 
+    Measured in the coverage atlas (:mod:`evalkit.atlas`; ``make atlas``):
+
+    Atlas (coverage): minimum 0.509, median 0.943, maximum 1.000 over 40 settings.
+    Atlas (size): minimum 0.000, median 0.055, maximum 0.095 over 24 settings.
+
     Parameters
     ----------
     rate1, rate2 : float or array_like
@@ -504,6 +509,11 @@ def fisher_exact(
     experiments — two perfect classifiers, say) is legitimate: only one table has these
     margins, it carries no evidence of a difference, and every p-value (mid-p included) is 1.
 
+    Measured in the coverage atlas (:mod:`evalkit.atlas`; ``make atlas``):
+
+    Atlas (size, exact): minimum 0.000, median 0.015, maximum 0.040 over 24 settings.
+    Atlas (size, mid-p): minimum 0.000, median 0.038, maximum 0.057 over 24 settings.
+
     Parameters
     ----------
     table : array_like, shape (2, 2) or (..., 2, 2)
@@ -663,6 +673,11 @@ def chi_square_2x2(table: ArrayLike, correction: bool = False) -> TestResult:
     ``scipy.stats.chi2_contingency`` does: χ² = K·max(|ad − bc| − K/2, 0)² / (K_A·K_B·n·(K − n)).
     The approximation is considered acceptable when all four counts are larger than 5 (Wolff);
     the textbook rule asks for all *expected* counts ≥ 5. Both are reported in ``details``.
+
+    Measured in the coverage atlas (:mod:`evalkit.atlas`; ``make atlas``):
+
+    Atlas (size, correction=False): minimum 0.000, median 0.043, maximum 0.057 over 24 settings.
+    Atlas (size, correction=True): minimum 0.000, median 0.015, maximum 0.040 over 24 settings.
 
     Parameters
     ----------
@@ -1045,6 +1060,10 @@ def boschloo_exact(table: ArrayLike, alternative: str = "two-sided") -> TestResu
     the region given n, so a value of π costs K + 1 terms; the supremum is found on a grid in
     arcsin √π with local refinement (:func:`_supremum`), instead of a general optimiser.
 
+    Measured in the coverage atlas (:mod:`evalkit.atlas`; ``make atlas``):
+
+    Atlas (size): minimum 0.000, median 0.031, maximum 0.045 over 20 settings.
+
     Parameters
     ----------
     table : array_like, shape (2, 2)
@@ -1196,6 +1215,12 @@ def difference_interval(
     interval is centred on the shrunken rates (n + 1)/(K + 2), so at low confidence it need not
     contain the observed difference (0/1 against 1/1 at 87.5 %: −0.92 to 0.26 around −1).
     :func:`difference_coverage` gives the exact coverage of each.
+
+    Measured in the coverage atlas (:mod:`evalkit.atlas`; ``make atlas``):
+
+    Atlas (coverage, agresti-caffo): minimum 0.907, median 0.964, maximum 1.000 over 44 settings.
+    Atlas (coverage, newcombe): minimum 0.928, median 0.963, maximum 1.000 over 44 settings.
+    Atlas (coverage, wald): minimum 0.100, median 0.942, maximum 1.000 over 44 settings.
 
     Parameters
     ----------

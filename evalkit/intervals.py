@@ -369,6 +369,10 @@ def clopper_pearson(successes: ArrayLike, trials: ArrayLike, confidence: float =
     with :func:`scipy.special.betaincinv`. ``x_u = 0`` for ``n = 0`` and ``x_o = 1`` for
     ``n = K``. Its coverage is never below ``confidence``.
 
+    Measured in the coverage atlas (:mod:`evalkit.atlas`; ``make atlas``):
+
+    Atlas (coverage): minimum 0.950, median 0.980, maximum 0.999 over 60 settings.
+
     Parameters
     ----------
     successes : int or array_like
@@ -414,6 +418,10 @@ def mid_p(successes: ArrayLike, trials: ArrayLike, confidence: float = 0.95) -> 
     for discrete data*, and Fagerland, Lydersen & Laake 2017, *Statistical Analysis of Contingency
     Tables*, ch. 2, recommend it over Clopper–Pearson).
 
+    Measured in the coverage atlas (:mod:`evalkit.atlas`; ``make atlas``):
+
+    Atlas (coverage): minimum 0.917, median 0.958, maximum 0.996 over 60 settings.
+
     Parameters
     ----------
     successes : int or array_like
@@ -446,6 +454,10 @@ def wald(successes: ArrayLike, trials: ArrayLike, confidence: float = 0.95) -> I
     width at ``n = 0`` and ``n = K`` and its coverage collapses near rates 0 and 1 (Brown, Cai &
     DasGupta 2001). The clipping to [0, 1] is this module's choice, not part of the formula.
 
+    Measured in the coverage atlas (:mod:`evalkit.atlas`; ``make atlas``):
+
+    Atlas (coverage): minimum 0.010, median 0.869, maximum 0.959 over 60 settings.
+
     Parameters
     ----------
     successes, trials : int or array_like
@@ -477,6 +489,10 @@ def normal_rule(successes: ArrayLike, trials: ArrayLike, confidence: float = 0.9
     level other than 95 % this function uses ``2·z_{α/2}/1.96`` (the same 2 % widening), so the
     rule is continuous in ``confidence``. Clipped to [0, 1] (the rule itself can leave it). Needs
     ``K ≥ 2``.
+
+    Measured in the coverage atlas (:mod:`evalkit.atlas`; ``make atlas``):
+
+    Atlas (coverage): minimum 0.010, median 0.874, maximum 0.959 over 60 settings.
 
     Parameters
     ----------
@@ -516,6 +532,11 @@ def wilson(
     version of Newcombe (1998, method 4) is returned (method ``"wilson-cc"``). Both stay in
     [0, 1]; the limit is exactly 0 at ``n = 0`` and 1 at ``n = N``.
 
+    Measured in the coverage atlas (:mod:`evalkit.atlas`; ``make atlas``):
+
+    Atlas (coverage): minimum 0.835, median 0.950, maximum 0.990 over 60 settings.
+    Atlas (coverage, correction=True): minimum 0.949, median 0.971, maximum 0.996 over 60 settings.
+
     Parameters
     ----------
     successes, trials : int or array_like
@@ -551,6 +572,10 @@ def agresti_coull(successes: ArrayLike, trials: ArrayLike, confidence: float = 0
     1998); at 95 % this is "add two successes and two failures". It is centred where the Wilson
     interval is and always contains it. Clipped to [0, 1] (the formula can leave it).
 
+    Measured in the coverage atlas (:mod:`evalkit.atlas`; ``make atlas``):
+
+    Atlas (coverage): minimum 0.924, median 0.966, maximum 1.000 over 60 settings.
+
     Parameters
     ----------
     successes, trials : int or array_like
@@ -579,6 +604,10 @@ def jeffreys(successes: ArrayLike, trials: ArrayLike, confidence: float = 0.95) 
     K − n + ½)`` and ``Q_Beta(1 − α/2; n + ½, K − n + ½)``, except that the lower limit is 0 when
     ``n = 0`` and the upper limit 1 when ``n = K`` (Brown, Cai & DasGupta 2001), which keeps the
     coverage from collapsing near rates 0 and 1.
+
+    Measured in the coverage atlas (:mod:`evalkit.atlas`; ``make atlas``):
+
+    Atlas (coverage): minimum 0.868, median 0.951, maximum 0.990 over 60 settings.
 
     Parameters
     ----------
@@ -609,6 +638,10 @@ def bayes_uniform(successes: ArrayLike, trials: ArrayLike, confidence: float = 0
     ``Q_Beta(α/2; n + 1, K − n + 1)`` and ``Q_Beta(1 − α/2; n + 1, K − n + 1)``, except that, as
     for :func:`jeffreys`, the lower limit is 0 when ``n = 0`` and the upper 1 when ``n = K``
     (without that convention the interval excludes the observed rate 0 or 1).
+
+    Measured in the coverage atlas (:mod:`evalkit.atlas`; ``make atlas``):
+
+    Atlas (coverage): minimum 0.785, median 0.949, maximum 0.990 over 60 settings.
 
     Parameters
     ----------

@@ -285,6 +285,10 @@ def simple_test(
     as *independent* estimates, which they are not when both classifiers ran on the same T (it
     ignores the pairing, see :func:`paired_test`).
 
+    Measured in the coverage atlas (:mod:`evalkit.atlas`; ``make atlas``):
+
+    Atlas (size): minimum 0.004, median 0.019, maximum 0.022 over 6 settings.
+
     Parameters
     ----------
     rate1, rate2 : float or array_like in [0, 1]
@@ -380,6 +384,10 @@ def paired_test(
     with σx from eq. 6 (:func:`paired_variance`). Because X is computed item by item, the
     correlation between the two classifiers is taken into account: when they agree on most
     items, σx is small and a modest R1 − R2 is significant.
+
+    Measured in the coverage atlas (:mod:`evalkit.atlas`; ``make atlas``):
+
+    Atlas (size): minimum 0.000, median 0.050, maximum 0.073 over 20 settings.
 
     Parameters
     ----------
@@ -496,6 +504,13 @@ def mcnemar(
     * ``"corrected"``: χ² = (|b − c| − 1)²/(b + c) (Edwards' continuity correction), the
       formula of R's ``mcnemar.test`` (which also gives 1/(b + c), not 0, when b = c). It is even
       more conservative than the exact test.
+
+    Measured in the coverage atlas (:mod:`evalkit.atlas`; ``make atlas``):
+
+    Atlas (size, asymptotic): minimum 0.000, median 0.044, maximum 0.053 over 20 settings.
+    Atlas (size, corrected): minimum 0.000, median 0.020, maximum 0.042 over 20 settings.
+    Atlas (size, exact): minimum 0.000, median 0.021, maximum 0.042 over 20 settings.
+    Atlas (size, mid-p): minimum 0.000, median 0.040, maximum 0.050 over 20 settings.
 
     Parameters
     ----------
@@ -696,6 +711,12 @@ def difference_interval(
       Each limit is found by root finding.
 
     Every interval is clipped to [−1, 1] (only Wald's and Newcombe's formulas can leave it).
+
+    Measured in the coverage atlas (:mod:`evalkit.atlas`; ``make atlas``):
+
+    Atlas (coverage, newcombe): minimum 0.959, median 0.997, maximum 1.000 over 10 settings.
+    Atlas (coverage, tango): minimum 0.944, median 0.986, maximum 1.000 over 10 settings.
+    Atlas (coverage, wald): minimum 0.555, median 0.937, maximum 0.999 over 10 settings.
 
     Parameters
     ----------
@@ -942,6 +963,13 @@ def sign_test(
 
     Eq. 7 (and 11) print the factor as (1/2)^i, which is too large for every i < n.
 
+    Measured in the coverage atlas (:mod:`evalkit.atlas`; ``make atlas``):
+
+    Atlas (size, exact; greater): minimum 0.011, median 0.030, maximum 0.049 over 6 settings.
+    Atlas (size, exact; two-sided): minimum 0.000, median 0.027, maximum 0.043 over 6 settings.
+    Atlas (size, mid-p; greater): minimum 0.029, median 0.052, maximum 0.059 over 6 settings.
+    Atlas (size, mid-p; two-sided): minimum 0.021, median 0.050, maximum 0.065 over 6 settings.
+
     Parameters
     ----------
     wins : int or array_like
@@ -1003,6 +1031,10 @@ def sign_test_from_scores(
 
     The runs must be independent: runs on overlapping test sets (Günter's T∖{a} and T∖{b}) are
     nearly copies of each other and make the p-value far too small.
+
+    Measured in the coverage atlas (:mod:`evalkit.atlas`; ``make atlas``):
+
+    Atlas (size, two-sided): minimum 0.000, median 0.025, maximum 0.043 over 12 settings.
 
     Parameters
     ----------
@@ -1132,6 +1164,12 @@ def wilcoxon_signed_rank(
     differences of rates that are equal on paper but differ in the last bit of their floating
     point value (18/19 − 17/19 and 19/19 − 18/19) share one rank. A difference is zero only
     when it is exactly 0.
+
+    Measured in the coverage atlas (:mod:`evalkit.atlas`; ``make atlas``):
+
+    Atlas (size, asymptotic): minimum 0.048, median 0.049, maximum 0.062 over 4 settings.
+    Atlas (size, auto): minimum 0.031, median 0.048, maximum 0.049 over 4 settings.
+    Atlas (size, exact): minimum 0.031, median 0.048, maximum 0.049 over 4 settings.
 
     Parameters
     ----------
@@ -1393,6 +1431,10 @@ def cochran_q(
     items it often cannot reject at all. So with fewer than about 20 informative items use
     ``method="exact"``, which never exceeds α (discrete, so it is below α at some sizes); from
     about 20 on the χ² p-value stays within 0.01 of nominal and the default keeps it.
+
+    Measured in the coverage atlas (:mod:`evalkit.atlas`; ``make atlas``):
+
+    Atlas (size): minimum 0.035, median 0.043, maximum 0.052 over 4 settings.
 
     Parameters
     ----------

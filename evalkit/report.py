@@ -71,7 +71,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 from scipy import stats
 
-from evalkit import clustered, independent, intervals, metrics, paired, roc
+from evalkit import atlas, clustered, independent, intervals, metrics, paired, roc
 from evalkit._validation import (
     as_count,
     as_labels,
@@ -1018,6 +1018,7 @@ def describe_classifier(
         _imbalance_warning(classes, counts),
         None if s is None else _ties_warning(name, s, y == pos),
         _grouped_auc_warning(codes is not None and s is not None),
+        *_atlas_warnings(report, level),
     ]
     notes = [
         _size_note(
@@ -1031,6 +1032,69 @@ def describe_classifier(
         )
     ]
     return _with_warnings(report, warnings, notes)
+
+
+# --------------------------------------------------------------------------------------------
+# the coverage atlas: where a chosen interval or test is known to fall short here
+
+#: how far below 95 % (or above 5 %) a method may measure before the report says so
+ATLAS_MARGIN = 0.02
+
+
+def _atlas_warnings(
+    report: ClassifierReport, confidence: float, comparison: dict[str, Any] | None = None
+) -> list[str]:
+    """Sentences for the methods whose measured coverage (or size) at the nearest setting of
+    the coverage atlas (:mod:`evalkit.atlas`) misses nominal by more than ``ATLAS_MARGIN``,
+    each with the alternative that holds. Only at the 95 % level, which the atlas measures."""
+    if not math.isclose(confidence, 0.95) or report.clustered is not None:
+        return []
+    out = []
+    wilson = atlas.shortfall_note(
+        "intervals.wilson", margin=ATLAS_MARGIN, K=report.size, p=report.accuracy
+    )
+    if wilson:
+        out.append(f"{report.name}: {wilson} Clopper–Pearson's interval, shown beside it, holds.")
+    if report.auc is not None:
+        n_pos = int(report.class_counts[list(report.classes).index(report.positive)])
+        note = atlas.shortfall_note(
+            "roc.auc_interval",
+            _auc_method(float(report.auc.estimate)),
+            margin=ATLAS_MARGIN,
+            n_pos=n_pos,
+            n_neg=report.size - n_pos,
+            AUC=float(report.auc.estimate),
+        )
+        if note:
+            out.append(f"{report.name}: {note}")
+    return out
+
+
+def _atlas_comparison_warnings(
+    table: np.ndarray, mcnemar_method: str, confidence: float
+) -> list[str]:
+    """The atlas's word on the paired difference interval and McNemar's test at this table."""
+    (a, b), (c, d) = np.asarray(table, dtype=float).tolist()
+    n = a + b + c + d
+    out = []
+    if math.isclose(confidence, 0.95):
+        note = atlas.shortfall_note(
+            "paired.difference_interval",
+            "newcombe",
+            margin=ATLAS_MARGIN,
+            N=n,
+            p_b=b / n,
+            p_c=c / n,
+        )
+        if note:
+            out.append(note + " Tango's interval (paired.difference_interval(method='tango')) "
+                       "holds better there.")  # fmt: skip
+    note = atlas.shortfall_note(
+        "paired.mcnemar", mcnemar_method, margin=ATLAS_MARGIN, N=n, p_only=(b + c) / (2 * n)
+    )
+    if note:
+        out.append(note + " McNemar's exact test (--mcnemar exact) never exceeds the level.")
+    return out
 
 
 def _grouped_auc_warning(applies: bool) -> str | None:
@@ -1434,6 +1498,9 @@ def compare_classifiers(
     if sa is not None:
         warnings += [_ties_warning(name_a, sa, y == pos), _ties_warning(name_b, sb, y == pos)]
         warnings.append(_grouped_auc_warning(codes is not None))
+    warnings += _atlas_warnings(rep_a, level) + _atlas_warnings(rep_b, level)
+    if codes is None:
+        warnings += _atlas_comparison_warnings(table, mcnemar_method, level)
     notes = _size_note(
         size,
         {r.name: r.trials_needed for r in (rep_a, rep_b)},

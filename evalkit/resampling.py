@@ -812,6 +812,10 @@ def cv_paired_t(differences: Any, confidence: float = 0.95) -> TestResult:
     null somewhat too often. Also valid for repeated random subsampling ("resampled paired t"),
     where the dependence is much worse — see :func:`corrected_resampled_t`.
 
+    Measured in the coverage atlas (:mod:`evalkit.atlas`; ``make atlas``):
+
+    Atlas (size): minimum 0.149, median 0.386, maximum 0.623 over 2 settings.
+
     Parameters
     ----------
     differences : array-like, shape (..., k)
@@ -880,6 +884,10 @@ def paired_t_5x2cv(differences: Any) -> TestResult:
     learning algorithms", Neural Computation 10(7), section 3.5). Only the first difference
     appears in the numerator; the variance uses all ten.
 
+    Measured in the coverage atlas (:mod:`evalkit.atlas`; ``make atlas``):
+
+    Atlas (size): minimum 0.020, median 0.020, maximum 0.020 over 1 settings.
+
     Parameters
     ----------
     differences : array-like, shape (..., 5, 2)
@@ -928,6 +936,10 @@ def combined_f_5x2cv(differences: Any) -> TestResult:
     so it does not depend on which fold happens to come first, and is more robust than the 5×2cv t.
     Large f speaks against equal error rates in either direction (the p-value is the upper F tail).
 
+    Measured in the coverage atlas (:mod:`evalkit.atlas`; ``make atlas``):
+
+    Atlas (size): minimum 0.016, median 0.016, maximum 0.016 over 1 settings.
+
     Parameters
     ----------
     differences : array-like, shape (..., 5, 2)
@@ -974,6 +986,10 @@ def corrected_resampled_t(
 
     With n_2/n_1 → 0 this is :func:`cv_paired_t`'s statistic. For k-fold CV, n_2/n_1 = 1/(k − 1)
     (Bouckaert & Frank 2004 use it for repeated k-fold CV).
+
+    Measured in the coverage atlas (:mod:`evalkit.atlas`; ``make atlas``):
+
+    Atlas (size): minimum 0.057, median 0.057, maximum 0.057 over 1 settings.
 
     Parameters
     ----------

@@ -365,6 +365,12 @@ def auc_interval(
       the Wilson score interval with N = min(n_pos, n_neg), e.g. [N/(N + z²), 1] at AUC = 1,
       and names it in ``method``.
 
+    Measured in the coverage atlas (:mod:`evalkit.atlas`; ``make atlas``):
+
+    Atlas (coverage, delong): minimum 0.732, median 0.909, maximum 0.947 over 12 settings.
+    Atlas (coverage, delong-logit): minimum 0.896, median 0.946, maximum 0.972 over 12 settings.
+    Atlas (coverage, hanley-mcneil): minimum 0.819, median 0.948, maximum 0.979 over 12 settings.
+
     Parameters
     ----------
     scores, labels : array_like, shape (n,)
@@ -433,6 +439,10 @@ def delong_test(scores1: Any, scores2: Any, labels: Any, confidence: float = 0.9
     components (computed with the midranks of Sun & Xu 2014, O(n log n)). The statistic
     z = (AUC1 − AUC2) / sqrt(S11 + S22 − 2 S12) is compared with the standard normal
     (two-sided). Beyond the documents.
+
+    Measured in the coverage atlas (:mod:`evalkit.atlas`; ``make atlas``):
+
+    Atlas (size): minimum 0.011, median 0.043, maximum 0.062 over 6 settings.
 
     Parameters
     ----------

@@ -31,6 +31,9 @@ from pathlib import Path
 
 import nbformat
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from atlas_page import write_page as write_atlas_page
+
 REPO = Path(__file__).resolve().parent.parent
 CONF_DIR = REPO / "tools" / "site"
 SOLUTION, NAVIGATION, WIDGET = "solution", "navigation", "application/vnd.jupyter.widget-view+json"
@@ -143,7 +146,10 @@ def index_markdown(stems: list[str]) -> str:
         + "## Glossary and notation\n\n"
         + "The course's terms with the sources' German, Hungarian, Greek and Persian words, and "
         + "the notation table — each source's symbols in the course's terms.\n\n"
-        + "```{toctree}\n:caption: Reference\n:maxdepth: 1\n\nglossary\n```\n"
+        + "## How well do the intervals cover?\n\n"
+        + "The coverage atlas: the measured coverage of every interval evalkit returns and the "
+        + "size of every test, at the settings the course uses.\n\n"
+        + "```{toctree}\n:caption: Reference\n:maxdepth: 1\n\nglossary\natlas\n```\n"
     )
 
 
@@ -174,6 +180,7 @@ def stage(src: Path) -> Path:
         stems.append(path.stem)
     (src / "index.md").write_text(index_markdown(stems), encoding="utf-8")
     (src / "glossary.md").write_text(glossary_markdown(), encoding="utf-8")
+    write_atlas_page(src)
     static = src.parent / "static"
     mathjax = _mathjax_folder()
     for part in MATHJAX_PARTS:

@@ -138,7 +138,7 @@ def _open(page, url: str) -> bool:
 
 def test_site_has_a_page_per_notebook_an_index_and_the_glossary(site):
     pages = {p.stem for p in site.glob("*.html")}
-    assert _notebook_stems() | {"index", "glossary", "search"} <= pages
+    assert _notebook_stems() | {"index", "glossary", "atlas", "search"} <= pages
     assert (site / "_static" / "mathjax" / "tex-chtml.js").exists()
 
 
@@ -194,6 +194,13 @@ def test_every_page_loads_offline_with_formulas_figures_and_working_links(
             assert images, f"{name} shows no figure"
             broken = [src for src, done, width in images if not (done and width > 0)]
             assert broken == [], f"{name}: figures that do not load: {broken}"
+        if name == "atlas.html":  # the coverage atlas: a figure and a table per family
+            images = page.eval_on_selector_all(
+                "article img", "els => els.map(e => [e.src, e.complete, e.naturalWidth])"
+            )
+            tables = page.locator("article table.evalkit-atlas").count()
+            assert len(images) >= 5 and tables == len(images), (len(images), tables)
+            assert all(done and width > 0 for _, done, width in images), images
         if name in SCREENSHOT_OF:  # while the page is open (loading it again costs its MathJax)
             SCREENSHOTS.mkdir(parents=True, exist_ok=True)
             shot, first_formula = SCREENSHOT_OF[name]
@@ -213,7 +220,7 @@ def test_every_page_loads_offline_with_formulas_figures_and_working_links(
                 if fragment:
                     fragments.append((name, path, fragment))
     visited = {urlparse(u).path.lstrip("/") for u in seen}
-    pages = {f"{stem}.html" for stem in _notebook_stems()} | {"glossary.html"}
+    pages = {f"{stem}.html" for stem in _notebook_stems()} | {"glossary.html", "atlas.html"}
     assert pages - visited == set(), "pages that no link leads to"
     missing = [(page_, f"{path}#{frag}") for page_, path, frag in fragments
                if frag not in ids[path]]  # fmt: skip
