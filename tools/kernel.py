@@ -173,14 +173,19 @@ def make_client(
 
 
 @contextmanager
-def started(client: NotebookClient, notebook: str = "notebook") -> Iterator[NotebookClient]:
+def started(
+    client: NotebookClient, notebook: str = "notebook", slices: bool = True
+) -> Iterator[NotebookClient]:
     """Start the client's kernel, poll its channels in slices, wait for its first answer.
 
-    The kernel is shut down when the block ends, also after an exception.
+    The kernel is shut down when the block ends, also after an exception. ``slices=False``
+    leaves nbclient's own polling (only to measure what the workaround prevents:
+    ``tools/stress_headless.py --without-slices``).
     """
     with client.setup_kernel():
-        poll_in_slices(client.kc.shell_channel)
-        poll_in_slices(client.kc.iopub_channel)
+        if slices:
+            poll_in_slices(client.kc.shell_channel)
+            poll_in_slices(client.kc.iopub_channel)
         try:
             info = client.wait_for_reply(client.kc.kernel_info())
         except (AssertionError, TimeoutError) as exc:  # nbclient asserts on a cell-less timeout

@@ -99,7 +99,12 @@ def _dump_stacks(client, folder: Path, label: str, records: deque) -> None:
 
 
 def execute_one(
-    path: Path, folder: Path, kind: str, timeout: float, dump_dir: Path | None
+    path: Path,
+    folder: Path,
+    kind: str,
+    timeout: float,
+    dump_dir: Path | None,
+    slices: bool = True,
 ) -> Outcome:
     """Execute one notebook (in memory; its student copy for ``kind`` "student copy") with
     tools/kernel.py's path in ``folder``; never raises."""
@@ -116,7 +121,7 @@ def execute_one(
         client.log.addHandler(handler)
         client.log.setLevel(logging.DEBUG)
         cells = []
-        with started(client, f"{name} ({kind})"):
+        with started(client, f"{name} ({kind})", slices):
             for index, cell in enumerate(nb.cells):
                 if cell.cell_type != "code" or not cell.source.strip():
                     continue
@@ -144,7 +149,7 @@ def execute_one(
         return Outcome(name, kind, "failure", time.perf_counter() - start, text)
 
 
-def serve(timeout: float, dump_dir: Path | None) -> int:
+def serve(timeout: float, dump_dir: Path | None, slices: bool = True) -> int:
     """The worker process: for each task line on stdin, print its outcome as one JSON line.
 
     A task line is ``path<TAB>folder<TAB>kind``. One worker runs many executions one after the
@@ -153,7 +158,7 @@ def serve(timeout: float, dump_dir: Path | None) -> int:
     """
     for line in sys.stdin:
         path, folder, kind = line.rstrip("\n").split("\t")
-        outcome = execute_one(Path(path), Path(folder), kind, timeout, dump_dir)
+        outcome = execute_one(Path(path), Path(folder), kind, timeout, dump_dir, slices)
         print("STRESS_JSON:" + json.dumps(outcome.__dict__), flush=True)
     return 0
 
@@ -161,9 +166,17 @@ def serve(timeout: float, dump_dir: Path | None) -> int:
 class Worker:
     """A :func:`serve` process; an execution that goes over its outer limit kills it."""
 
-    def __init__(self, timeout: float, dump_dir: Path | None, stderr: Path | None = None) -> None:
+    def __init__(
+        self,
+        timeout: float,
+        dump_dir: Path | None,
+        stderr: Path | None = None,
+        slices: bool = True,
+    ) -> None:
         self.stderr = stderr  # the worker's and its kernels' stderr go here (default: inherited)
         self.command = [sys.executable, str(Path(__file__).resolve()), "--serve"]
+        if not slices:
+            self.command.append("--without-slices")
         self.command += ["--timeout", str(timeout)]
         if dump_dir is not None:
             self.command += ["--dump-dir", str(dump_dir)]
@@ -288,6 +301,7 @@ def stress(
     log: Path | None,
     dump_dir: Path | None,
     minutes: float | None = None,
+    slices: bool = True,
 ) -> tuple[list[Outcome], float]:
     """Execute every task ``rounds`` times, ``jobs`` at a time; print each outcome as it ends."""
     student_dir = Path(tempfile.mkdtemp(prefix="evalkit-stress-student-"))
@@ -308,7 +322,7 @@ def stress(
 
         def one_worker() -> None:
             stderr = None if log is None else log.with_name(log.stem + "-stderr.txt")
-            worker = Worker(timeout, dump_dir, stderr)
+            worker = Worker(timeout, dump_dir, stderr, slices)
             try:
                 while True:
                     try:
@@ -358,10 +372,15 @@ def main(argv: list[str] | None = None) -> int:
         "--log", type=Path, help="write every outcome to this file (and stderr next to it)"
     )
     parser.add_argument("--dump-dir", type=Path, help="stack dumps of slow cells (py-spy)")
+    parser.add_argument(
+        "--without-slices",
+        action="store_true",
+        help="nbclient's own polling, without tools/kernel.py's workaround (for comparison)",
+    )
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.serve:
-        return serve(args.timeout, args.dump_dir)
+        return serve(args.timeout, args.dump_dir, not args.without_slices)
     if args.n < 1 or args.jobs < 1 or not args.timeout > 0:
         parser.error(f"need -n >= 1, --jobs >= 1 and --timeout > 0, got {args}")
     if args.log is not None:  # a fresh log per run
