@@ -69,7 +69,7 @@ def family_figure(module: str, path: Path) -> None:
     fig, axes = plt.subplots(
         1,
         len(kinds),
-        figsize=(9.5, 0.9 + 0.32 * max(heights)),
+        figsize=(9.5, 1.4 + 0.32 * max(heights)),
         squeeze=False,
         gridspec_kw={"width_ratios": [1] * len(kinds)},
     )
@@ -93,13 +93,17 @@ def family_figure(module: str, path: Path) -> None:
             ax.set_xlabel("size of the test at level 5 % (probability)")
             ax.set_xlim(0.0, max(0.1, max(r.value for g in mine for r in atlas.rows(*g)) + 0.01))
         ax.grid(axis="x", alpha=0.3)
-    axes[0][0].plot([], [], "o", color="tab:blue", label="one setting")
-    axes[0][0].plot([], [], "x", color="tab:red", mew=2, label="worst setting")
-    axes[0][0].plot([], [], "k--", lw=1, label="nominal")
-    axes[0][0].legend(loc="lower left", fontsize=8, framealpha=0.9)
+    from matplotlib.lines import Line2D
+
+    handles = [
+        Line2D([], [], ls="", marker="o", color="tab:blue", alpha=0.6, label="one setting"),
+        Line2D([], [], ls="", marker="x", color="tab:red", mew=2, label="worst setting"),
+        Line2D([], [], ls="--", color="k", lw=1, label="nominal (95 % coverage, 5 % size)"),
+    ]
+    fig.legend(handles=handles, loc="lower center", ncol=3, fontsize=8, frameon=False)
     fig.suptitle(f"{FAMILIES[module]}: where the dots fall left of (coverage) or right of (size) "
                  "the dashed line, the promise is broken", fontsize=9)  # fmt: skip
-    fig.tight_layout()
+    fig.tight_layout(rect=(0, 0.07, 1, 1))
     fig.savefig(path, dpi=110)
     plt.close(fig)
 
