@@ -33,6 +33,7 @@ from __future__ import annotations
 import csv
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import numpy as np
@@ -137,79 +138,83 @@ def enough(values: list, minimum: int, target_se: float = 0.004) -> bool:
 
 
 def calibration_table() -> list[dict]:
+    """One row per setting, each in its own process (the rows have their own seeds)."""
+    with ProcessPoolExecutor(max_workers=len(CALIBRATION_ROWS)) as pool:
+        return list(pool.map(calibration_row, CALIBRATION_ROWS))
+
+
+def calibration_row(setting: tuple[str, int]) -> dict:
     reps, resamples, rounds = 20_000, 199, 500
-    rows = []
-    for name, n in CALIBRATION_ROWS:
-        start = time.perf_counter()
-        q, formula = FORECASTERS[name]
-        l1, l2 = true_binned_errors(q)
-        if n == 285:
-            check_true_errors_by_a_huge_sample(q, l1, l2)
-        gen = np.random.default_rng([SEED, n, len(name)])
-        plain, squared, root, z_reject, r_reject, covered = [], [], [], [], [], []
-        tests_done = interval_done = False
-        for i in range(reps):
-            p = gen.random(n)
-            y = (gen.random(n) < q(p)).astype(int)
-            plain.append(expected_calibration_error(y, p, BINS, debiased=False).estimate)
-            e = expected_calibration_error(y, p, BINS)
-            squared.append(e.squared)
-            root.append(e.estimate)
-            z_reject.append(calibration_test(y, p, "spiegelhalter").pvalue <= ALPHA)
-            tests_done = tests_done or enough(r_reject, 2000)
-            if not tests_done:
-                r = calibration_test(y, p, bins=BINS, resamples=resamples, rng=gen)
-                r_reject.append(r.pvalue <= ALPHA)
-            interval_done = interval_done or enough(covered, 1000)
-            if not interval_done:
-                covered.append(old_bootstrap_covers(y, p, l1, rounds, i))
-        row = {
-            "forecaster": name,
-            "q": formula,
-            "n": n,
-            "true_ece": fmt(l1),
-            "true_l2": fmt(l2),
-            "true_l2_squared": fmt(l2**2, 6),
-        }
-        for key, values, truth in (
-            ("plain_ece", plain, l1),
-            ("debiased_l2", root, l2),
-            ("debiased_l2_squared", squared, l2**2),
-        ):
-            mean, se = mean_se(values)
-            digits = 6 if key.endswith("squared") else 5
-            row.update(
-                {
-                    f"{key}_mean": fmt(mean, digits),
-                    f"{key}_bias": fmt(mean - truth, digits),
-                    f"{key}_se": fmt(se, digits),
-                }
-            )
-        for key, values in (
-            ("old_interval_coverage", covered),
-            ("spiegelhalter_rejects", z_reject),
-            ("resampling_rejects", r_reject),
-        ):
-            mean, se = mean_se(values)
-            row.update({key: fmt(mean, 4), f"{key}_se": fmt(se, 4)})
+    name, n = setting
+    start = time.perf_counter()
+    q, formula = FORECASTERS[name]
+    l1, l2 = true_binned_errors(q)
+    if n == 285:
+        check_true_errors_by_a_huge_sample(q, l1, l2)
+    gen = np.random.default_rng([SEED, n, len(name)])
+    plain, squared, root, z_reject, r_reject, covered = [], [], [], [], [], []
+    tests_done = interval_done = False
+    for i in range(reps):
+        p = gen.random(n)
+        y = (gen.random(n) < q(p)).astype(int)
+        plain.append(expected_calibration_error(y, p, BINS, debiased=False).estimate)
+        e = expected_calibration_error(y, p, BINS)
+        squared.append(e.squared)
+        root.append(e.estimate)
+        z_reject.append(calibration_test(y, p, "spiegelhalter").pvalue <= ALPHA)
+        tests_done = tests_done or enough(r_reject, 2000)
+        if not tests_done:
+            r = calibration_test(y, p, bins=BINS, resamples=resamples, rng=gen)
+            r_reject.append(r.pvalue <= ALPHA)
+        interval_done = interval_done or enough(covered, 1000)
+        if not interval_done:
+            covered.append(old_bootstrap_covers(y, p, l1, rounds, i))
+    row = {
+        "forecaster": name,
+        "q": formula,
+        "n": n,
+        "true_ece": fmt(l1),
+        "true_l2": fmt(l2),
+        "true_l2_squared": fmt(l2**2, 6),
+    }
+    for key, values, truth in (
+        ("plain_ece", plain, l1),
+        ("debiased_l2", root, l2),
+        ("debiased_l2_squared", squared, l2**2),
+    ):
+        mean, se = mean_se(values)
+        digits = 6 if key.endswith("squared") else 5
         row.update(
             {
-                "replicates": reps,
-                "test_replicates": len(r_reject),
-                "interval_replicates": len(covered),
-                "resamples": resamples,
-                "bootstrap_rounds": rounds,
+                f"{key}_mean": fmt(mean, digits),
+                f"{key}_bias": fmt(mean - truth, digits),
+                f"{key}_se": fmt(se, digits),
             }
         )
-        rows.append(row)
-        print(
-            name,
-            n,
-            {k: row[k] for k in row if k.endswith(("bias", "rejects", "coverage"))},
-            f"{time.perf_counter() - start:.0f} s",
-            file=sys.stderr,
-        )
-    return rows
+    for key, values in (
+        ("old_interval_coverage", covered),
+        ("spiegelhalter_rejects", z_reject),
+        ("resampling_rejects", r_reject),
+    ):
+        mean, se = mean_se(values)
+        row.update({key: fmt(mean, 4), f"{key}_se": fmt(se, 4)})
+    row.update(
+        {
+            "replicates": reps,
+            "test_replicates": len(r_reject),
+            "interval_replicates": len(covered),
+            "resamples": resamples,
+            "bootstrap_rounds": rounds,
+        }
+    )
+    print(
+        name,
+        n,
+        {k: row[k] for k in row if k.endswith(("bias", "rejects", "coverage"))},
+        f"{time.perf_counter() - start:.0f} s",
+        file=sys.stderr,
+    )
+    return row
 
 
 # --------------------------------------------------------------------------------------------

@@ -465,18 +465,23 @@ from fractions import Fraction  # noqa: E402
 from sklearn.calibration import calibration_curve as sk_calibration_curve  # noqa: E402
 
 from evalkit.bootstrap import bootstrap_interval  # noqa: E402
+from evalkit.intervals import clopper_pearson  # noqa: E402
 from evalkit.metrics import (  # noqa: E402
     BrierDecomposition,
     CalibrationCurve,
+    CalibrationError,
     ClassMetrics,
     Kappa,
     brier_decomposition,
     brier_score,
     calibration_curve,
+    calibration_test,
     class_metrics,
     cohen_kappa,
     expected_calibration_error,
+    random_ranking_average_precision,
 )
+from evalkit.roc import average_precision  # noqa: E402
 
 
 def forecasts(rng, n, bias=0.0):
@@ -619,29 +624,153 @@ def _ece_by_hand(y, p, bins, strategy):
 
 
 @pytest.mark.parametrize("strategy", ["uniform", "quantile"])
-def test_expected_calibration_error_estimate_and_bootstrap(strategy):
+def test_plain_expected_calibration_error_is_the_ece_of_scikit_learns_points(strategy):
     rng = np.random.default_rng(RNG_SEED)
     y, p = forecasts(rng, 400, bias=1.0)
-    ci = expected_calibration_error(y, p, bins=8, strategy=strategy, rounds=300, rng=3)
-    assert ci.estimate == pytest.approx(_ece_by_hand(y, p, 8, strategy), abs=1e-14)
-    assert ci.low <= ci.estimate <= ci.high and ci.rounds == 300
-    again = expected_calibration_error(y, p, bins=8, strategy=strategy, rounds=300, rng=3)
-    assert (again.low, again.high) == (ci.low, ci.high)
-    assert strategy in ci.method
-    # the same resamples through the general bootstrap give the same interval
-    general = bootstrap_interval(
-        lambda yy, pp: _ece_by_hand(yy, pp, 8, strategy), y, p, rounds=300, rng=3
+    plain = expected_calibration_error(y, p, bins=8, strategy=strategy, debiased=False)
+    assert isinstance(plain, CalibrationError)
+    assert plain.estimate == pytest.approx(_ece_by_hand(y, p, 8, strategy), abs=1e-14)
+    assert plain.norm == "l1" and plain.squared is None and "biased" in plain.method
+    assert strategy in plain.method
+
+
+def _kumar_by_hand(y, p, bins, strategy):
+    """Kumar, Liang & Ma's (2019) debiased squared l2 error, bin by bin in plain Python."""
+    edges = (
+        np.linspace(0, 1, bins + 1)
+        if strategy == "uniform"
+        else np.percentile(p, np.linspace(0, 100, bins + 1))
     )
-    assert (general.low, general.high) == pytest.approx((ci.low, ci.high), abs=1e-14)
+    ids = np.searchsorted(edges[1:-1], p)
+    total = 0.0
+    for k in range(bins):
+        yk, pk = y[ids == k], p[ids == k]
+        if len(yk) < 2:
+            continue
+        o = yk.mean()
+        total += len(yk) * ((o - pk.mean()) ** 2 - o * (1 - o) / (len(yk) - 1))
+    return total / len(y)
+
+
+@pytest.mark.parametrize("strategy", ["uniform", "quantile"])
+def test_debiased_calibration_error_is_kumar_liang_and_ma_by_hand(strategy):
+    rng = np.random.default_rng(RNG_SEED + 1)
+    y, p = forecasts(rng, 300, bias=0.5)
+    p[:3] = [0.001, 0.002, 0.999]  # may leave bins of one item, which contribute 0
+    e = expected_calibration_error(y, p, bins=12, strategy=strategy)
+    assert e.debiased and e.norm == "l2" and "Kumar" in e.method
+    assert e.squared == pytest.approx(_kumar_by_hand(y, p, 12, strategy), abs=1e-15)
+    assert e.estimate == pytest.approx(math.sqrt(max(e.squared, 0.0)), abs=1e-15)
+    assert expected_calibration_error(y, p, bins=12, strategy=strategy, debiased=True) == e
+
+
+def test_debiased_calibration_error_is_unbiased_where_the_plain_ece_is_not():
+    # issue 41 §1, row 1: a calibrated forecaster, N = 285, 10 uniform bins. The plain ECE
+    # averages about 0.059 (the old default, biased); the debiased squared error averages 0.
+    gen = np.random.default_rng(41)
+    plain, squared = [], []
+    for _ in range(300):
+        p = gen.random(285)
+        y = (gen.random(285) < p).astype(int)
+        plain.append(expected_calibration_error(y, p, debiased=False).estimate)
+        squared.append(expected_calibration_error(y, p).squared)  # the default is debiased
+    se = np.std(squared, ddof=1) / np.sqrt(len(squared))
+    assert abs(np.mean(squared)) < 3.5 * se
+    assert np.mean(plain) > 0.05
+
+
+def test_expected_calibration_error_no_longer_gives_an_interval_and_says_why():
+    y, p = [0, 1, 1, 0, 1], [0.2, 0.7, 0.9, 0.4, 0.6]
+    with pytest.warns(FutureWarning, match="no longer returns a bootstrap interval"):
+        e = expected_calibration_error(y, p, bins=2, rounds=200, rng=1)
+    assert e == expected_calibration_error(y, p, bins=2)
+    assert not hasattr(e, "low")
 
 
 def test_expected_calibration_error_of_calibrated_forecasts_is_small_and_of_bad_ones_large():
     rng = np.random.default_rng(RNG_SEED)
     y, p = forecasts(rng, 5000)
-    good = expected_calibration_error(y, p, rounds=200, rng=1)
+    good = expected_calibration_error(y, p)
     y2, p2 = forecasts(rng, 5000, bias=1.0)
-    bad = expected_calibration_error(y2, p2, rounds=200, rng=1)
-    assert good.high < 0.03 < 0.1 < bad.low
+    bad = expected_calibration_error(y2, p2)
+    assert good.estimate < 0.03 < 0.1 < bad.estimate
+
+
+def _spiegelhalter_by_enumeration(y, p):
+    """z from the exact null mean and variance of the Brier score over all 2^N outcomes."""
+    briers, probs = [], []
+    for outcome in itertools.product([0, 1], repeat=len(p)):
+        o = np.array(outcome)
+        briers.append(np.mean((o - p) ** 2))
+        probs.append(np.prod(np.where(o == 1, p, 1 - p)))
+    briers, probs = np.array(briers), np.array(probs)
+    mean = np.sum(probs * briers)
+    sd = math.sqrt(np.sum(probs * (briers - mean) ** 2))
+    return (np.mean((y - p) ** 2) - mean) / sd
+
+
+def test_spiegelhalter_z_agrees_with_the_exact_null_moments_of_the_brier_score():
+    p = np.array([0.05, 0.2, 0.35, 0.6, 0.7, 0.85, 0.9, 0.97])
+    for y in ([0, 0, 1, 1, 1, 1, 1, 1], [1, 1, 0, 0, 1, 0, 0, 1], [0, 0, 0, 1, 0, 1, 1, 1]):
+        r = calibration_test(y, p, method="spiegelhalter")
+        z = _spiegelhalter_by_enumeration(np.array(y), p)
+        # Spiegelhalter's z is (observed Brier - its null mean) / its null SD, since
+        # (y - p)^2 - p(1 - p) = (y - p)(1 - 2p) for y in {0, 1}
+        assert r.statistic == pytest.approx(z, rel=1e-12)
+        assert r.pvalue == pytest.approx(2 * stats.norm.sf(abs(z)), rel=1e-10)
+        assert r.statistic_name == "z" and r.alternative == "two-sided"
+        assert r.details["null_mean_brier"] == pytest.approx(np.mean(p * (1 - p)))
+
+
+def test_spiegelhalter_test_holds_its_size_and_sees_overconfidence():
+    gen = np.random.default_rng(86)
+    calibrated, overconfident = [], []
+    for _ in range(2000):
+        p = gen.random(285)
+        y = (gen.random(285) < p).astype(int)
+        calibrated.append(calibration_test(y, p, "spiegelhalter").pvalue <= 0.05)
+        y2 = (gen.random(285) < 0.5 + 0.8 * (p - 0.5)).astype(int)
+        overconfident.append(calibration_test(y2, p, "spiegelhalter").pvalue <= 0.05)
+    assert abs(np.mean(calibrated) - 0.05) < 3 * math.sqrt(0.05 * 0.95 / 2000)
+    assert np.mean(overconfident) > 0.4
+
+
+def test_consistency_resampling_is_a_valid_test_with_its_monte_carlo_error():
+    gen = np.random.default_rng(2007)
+    rejected = []
+    for i in range(300):
+        p = gen.random(100)
+        y = (gen.random(100) < p).astype(int)
+        rejected.append(calibration_test(y, p, bins=5, resamples=99, rng=i).pvalue <= 0.05)
+    assert np.mean(rejected) < 0.05 + 3 * math.sqrt(0.05 * 0.95 / 300)
+    p = gen.random(400)
+    y = (gen.random(400) < 0.5 + 0.5 * (p - 0.5)).astype(int)  # strongly overconfident
+    r = calibration_test(y, p, resamples=999, rng=3)
+    assert r.pvalue == pytest.approx(1 / 1000) and r.alternative == "greater"
+    assert r.statistic == pytest.approx(expected_calibration_error(y, p, debiased=False).estimate)
+    assert r.details["resamples"] == 999
+    assert r.details["monte_carlo_error"] == pytest.approx(math.sqrt(0.001 * 0.999 / 999))
+    assert calibration_test(y, p, resamples=200, rng=5) == calibration_test(
+        y, p, resamples=200, rng=5
+    )
+    assert 0 < calibration_test(y, p, resamples=99).pvalue <= 1  # rng=None: SPEC 7
+
+
+def test_calibration_docstrings_state_the_measured_figures_of_the_csv():
+    import csv
+
+    from evalkit.datasets import data_file
+
+    with data_file("calibration_simulation.csv").open() as fh:
+        rows = list(csv.DictReader(line for line in fh if not line.startswith("#")))
+    ece_doc = " ".join(expected_calibration_error.__doc__.split())
+    test_doc = " ".join(calibration_test.__doc__.split())
+    for row in rows:
+        assert f"{float(row['plain_ece_bias']):+.3f}" in ece_doc
+        assert f"{float(row['debiased_l2_squared_bias']):+.6f}" in ece_doc
+        assert f"{float(row['old_interval_coverage']):.3f}" in ece_doc
+        assert f"{float(row['spiegelhalter_rejects']):.3f}" in test_doc
+        assert f"{float(row['resampling_rejects']):.3f}" in test_doc
 
 
 STRING_TRUE = ["cat", "dog", "dog", "bird", "cat", "bird", "dog", "cat", "cat", "bird", "dog"]
@@ -675,26 +804,122 @@ def test_class_metrics_with_string_labels_and_a_chosen_order():
     assert res.labels.tolist() == ["dog", "cat", "bird"]
 
 
+def _rare_class_test_set():
+    """Issue 41 §2: classes of 100, 100, 100 and 3 items, 90 % recall, the rare class 3 of 3."""
+    y = np.repeat([0, 1, 2, 3], [100, 100, 100, 3])
+    pred = y.copy()
+    for c in range(3):
+        pred[100 * c : 100 * c + 10] = (c + 1) % 3
+    return y, pred
+
+
+def test_rare_class_recall_interval_is_conditional_on_the_class_not_zero_to_one():
+    y, pred = _rare_class_test_set()
+    res = class_metrics(y, pred, rounds=500, rng=0)
+    assert res.recall.estimate[3] == 1.0
+    # the item bootstrap gave [0.000, 1.000]; Clopper-Pearson for 3 of 3 is [0.292, 1]
+    rare = clopper_pearson(3, 3)
+    assert (res.recall.low[3], res.recall.high[3]) == pytest.approx((rare.low, 1.0), abs=1e-12)
+    assert res.recall.low[3] > 0.29
+    big = clopper_pearson(90, 100)
+    np.testing.assert_allclose(res.recall.low[:3], big.low, atol=1e-12)
+    # precision: conditional on the items predicted as each class (Clopper-Pearson)
+    column = res.confusion.sum(axis=0)
+    ci = clopper_pearson(np.diag(res.confusion), column)
+    np.testing.assert_allclose(res.precision.low, ci.low, atol=1e-12)
+    np.testing.assert_allclose(res.precision.high, ci.high, atol=1e-12)
+
+
+def test_macro_recall_interval_has_no_artefact_of_resamples_that_lack_the_rare_class():
+    y, pred = _rare_class_test_set()
+    res = class_metrics(y, pred, rounds=500, rng=0)
+    assert res.macro_recall.estimate == pytest.approx(0.925)
+    # the old item bootstrap scored a missing rare class 0: lower limit 0.678. The MOVER of
+    # the per-class Clopper-Pearson limits, by hand:
+    rates = np.array([0.9, 0.9, 0.9, 1.0])
+    lows = np.r_[[clopper_pearson(90, 100).low] * 3, clopper_pearson(3, 3).low]
+    highs = np.r_[[clopper_pearson(90, 100).high] * 3, 1.0]
+    low = 0.925 - math.sqrt(np.sum((rates - lows) ** 2)) / 4
+    high = 0.925 + math.sqrt(np.sum((highs - rates) ** 2)) / 4
+    assert (res.macro_recall.low, res.macro_recall.high) == pytest.approx((low, high), abs=1e-12)
+    assert res.macro_recall.low > 0.74
+    # macro recall is 1 - the prior-weighted error with equal priors (Fouladi)
+    errors = prior_weighted_error([10, 10, 10, 0], [100, 100, 100, 3], [0.25] * 4)
+    assert res.macro_recall.low == pytest.approx(1 - errors.interval.high, abs=1e-12)
+    assert "MOVER" in res.macro_recall.method
+
+
+def test_macro_f1_bootstrap_leaves_out_classes_a_resample_lacks():
+    y, pred = _rare_class_test_set()
+    res = class_metrics(y, pred, rounds=100, rng=11)
+
+    def macro_f1(t, q):  # scikit-learn's zero_division=nan leaves undefined classes out
+        return skm.f1_score(t, q, labels=[0, 1, 2, 3], average="macro", zero_division=np.nan)
+
+    general = bootstrap_interval(macro_f1, y, pred, rounds=100, rng=11)
+    assert (res.macro_f1.low, res.macro_f1.high) == pytest.approx(
+        (general.low, general.high), abs=1e-12
+    )
+    assert res.macro_f1.low > 0.85  # a missing rare class scored 0 pulled it to about 0.68
+
+
 def test_class_metrics_intervals_are_the_general_bootstrap_on_the_same_resamples():
     rng = np.random.default_rng(RNG_SEED)
     y, pred = random_labels(rng, 120, 4)
-    res = class_metrics(y, pred, labels=[0, 1, 2, 3], rounds=150, rng=11)
+    res = class_metrics(y, pred, labels=[0, 1, 2, 3], rounds=100, rng=11)
 
-    def macro_f1(t, q):
-        return skm.f1_score(t, q, labels=[0, 1, 2, 3], average="macro", zero_division=0)
+    def f1_of_2(t, q):
+        return skm.f1_score(t, q, labels=[2], average="macro", zero_division=0)
 
-    def recall_of_2(t, q):
-        return skm.recall_score(t, q, labels=[2], average="macro", zero_division=0)
-
-    for stat, interval in ((macro_f1, res.macro_f1), (recall_of_2, None)):
-        general = bootstrap_interval(stat, y, pred, rounds=150, rng=11)
-        low, high = (
-            (interval.low, interval.high)
-            if interval is not None
-            else (res.recall.low[2], res.recall.high[2])
-        )
-        assert (low, high) == pytest.approx((general.low, general.high), abs=1e-12)
+    general = bootstrap_interval(f1_of_2, y, pred, rounds=100, rng=11)
+    assert (res.f1.low[2], res.f1.high[2]) == pytest.approx((general.low, general.high))
+    accuracy_ci = clopper_pearson(int(np.sum(y == pred)), y.size)
     assert res.micro_f1.estimate == pytest.approx(np.mean(y == pred))
+    assert (res.micro_f1.low, res.micro_f1.high) == pytest.approx(
+        (accuracy_ci.low, accuracy_ci.high)
+    )
+
+
+def test_a_class_never_predicted_has_precision_interval_zero_to_one():
+    y = [0, 0, 1, 1, 2, 2, 2]
+    pred = [0, 0, 1, 1, 1, 1, 0]  # class 2 never predicted
+    res = class_metrics(y, pred, rounds=200, rng=0)
+    assert res.precision.estimate[2] == 0.0  # scikit-learn's zero_division=0
+    assert (res.precision.low[2], res.precision.high[2]) == (0.0, 1.0)
+    assert res.recall.high[2] < 1.0  # 0 of 3: recall is defined and small
+
+
+def test_class_metrics_docstring_states_the_measured_coverage_of_the_csv():
+    import csv
+
+    from evalkit.datasets import data_file
+
+    with data_file("macro_recall_coverage.csv").open() as fh:
+        rows = list(csv.DictReader(line for line in fh if not line.startswith("#")))
+    doc = " ".join(class_metrics.__doc__.split())
+    for row in rows:
+        assert f"{float(row['mover_clopper_pearson_coverage']):.3f}" in doc
+
+
+def test_random_ranking_average_precision_agrees_with_enumeration_and_simulation():
+    # every placement of 2 positives among 6 ranked items, with roc.average_precision
+    values = []
+    for top in itertools.combinations(range(6), 2):
+        labels = np.zeros(6, int)
+        labels[list(top)] = 1
+        values.append(average_precision(-np.arange(6.0), labels))
+    assert random_ranking_average_precision(2, 6) == pytest.approx(np.mean(values), abs=1e-14)
+    gen = np.random.default_rng(2015)
+    labels = np.r_[np.ones(20, int), np.zeros(80, int)]
+    sims = [average_precision(gen.random(100), labels) for _ in range(3000)]
+    se = np.std(sims, ddof=1) / np.sqrt(len(sims))
+    exact = random_ranking_average_precision(20, 100)
+    assert abs(np.mean(sims) - exact) < 4 * se
+    assert exact > 0.2 + 0.03  # above the positive rate, the AP of a constant score
+    assert average_precision(np.zeros(100), labels) == pytest.approx(0.2)
+    np.testing.assert_allclose(
+        random_ranking_average_precision([1, 10], [1, 10_000]), [1.0, 0.0018779696], rtol=1e-7
+    )
 
 
 def _kappa_of_cells(cells):
@@ -821,9 +1046,33 @@ def test_cohen_kappa_perfect_agreement_and_strings():
         ),
         (
             expected_calibration_error,
-            dict(labels=[0, 1], probabilities=[0.2, 0.3]),
+            dict(labels=[0, 1], probabilities=[0.2, 0.3], debiased="yes"),
             TypeError,
-            r"^rng must be given",
+            r"^debiased must be True or False; got 'yes'",
+        ),
+        (
+            calibration_test,
+            dict(labels=[0, 1], probabilities=[0.2, 0.3], method="hosmer"),
+            ValueError,
+            r"^method must be one of 'resampling', 'spiegelhalter'; got 'hosmer'",
+        ),
+        (
+            calibration_test,
+            dict(labels=[0, 1], probabilities=[0.2, 0.3], resamples=10, rng=0),
+            ValueError,
+            r"^resamples must be a whole number ≥ 99; got 10",
+        ),
+        (
+            calibration_test,
+            dict(labels=[0, 1], probabilities=[0.5, 1.0], method="spiegelhalter"),
+            ValueError,
+            r"^Spiegelhalter's test is undefined when every probability is 0, 0\.5 or 1",
+        ),
+        (
+            random_ranking_average_precision,
+            dict(positives=5, items=3),
+            ValueError,
+            r"^positives must not exceed items; got positives=5 with items=3",
         ),
         (
             expected_calibration_error,
@@ -832,18 +1081,12 @@ def test_cohen_kappa_perfect_agreement_and_strings():
             r"^labels and probabilities must hold at least 2 items; got 1",
         ),
         (
-            expected_calibration_error,
-            dict(labels=[0, 1], probabilities=[0.2, 0.3], rounds=10, rng=0),
-            ValueError,
-            r"^rounds must be",
-        ),
-        (
             class_metrics,
             dict(y_true=[0, 1, 1], y_pred=[0, 1]),
             ValueError,
             r"^y_true and y_pred must have the same length; got 3 and 2",
         ),
-        (class_metrics, dict(y_true=[0, 1], y_pred=[0, 1]), TypeError, r"^rng must be given"),
+        (class_metrics, dict(y_true=[0, 1], y_pred=[0, 1], rng=1.5), TypeError, r"^rng must be"),
         (
             class_metrics,
             dict(y_true=[0, 1], y_pred=[0, 1], rounds=5, rng=0),
