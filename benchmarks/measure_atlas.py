@@ -661,8 +661,79 @@ def cv_tests(select) -> Iterator[Row]:
         yield simulated_row(function, "-", "size", setting, hit, LEVEL)
 
 
+CLUSTER_WRITERS = (5, 10, 20, 40)
+CLUSTER_SETTINGS = ((0.9, 0.05), (0.9, 0.2), (0.97, 0.1))  # (accuracy, ICC)
+ITEMS_PER_WRITER = 20
+
+
+def _writers(rng, writers: int, accuracy: float, icc: float, items: int = ITEMS_PER_WRITER):
+    """0/1 results of ``items`` items per writer; writer accuracies ~ Beta with the given ICC.
+
+    The beta-binomial model of notebook 13 and issue 41: ICC = 1/(α + β + 1).
+    """
+    scale = (1 - icc) / icc
+    rates = rng.beta(accuracy * scale, (1 - accuracy) * scale, writers)
+    correct = (rng.random((writers, items)) < rates[:, None]).ravel()
+    return correct, np.repeat(np.arange(writers), items)
+
+
+def clustered_family(select) -> Iterator[Row]:
+    """The clustered intervals (writers × items) and the clustered McNemar tests, simulated."""
+    from evalkit import clustered
+
+    function = "clustered.accuracy_interval"
+    for method in ("ratio", "wilson-effective", "bootstrap"):
+        for writers in CLUSTER_WRITERS:
+            for accuracy, icc in CLUSTER_SETTINGS:
+                if method == "bootstrap" and (writers, icc) not in ((10, 0.05), (40, 0.05)):
+                    continue  # 2000 rounds per test set: two settings only
+                setting = format_setting(
+                    writers=writers, items=ITEMS_PER_WRITER, accuracy=accuracy, ICC=icc
+                )
+                if not select(function, method, setting):
+                    continue
+
+                def hit(rng, writers=writers, accuracy=accuracy, icc=icc, method=method):
+                    correct, groups = _writers(rng, writers, accuracy, icc)
+                    with warnings.catch_warnings():
+                        warnings.simplefilter("ignore", UserWarning)  # few writers: it says so
+                        ci = clustered.accuracy_interval(
+                            correct, groups, method=method, rounds=1000, rng=rng
+                        )
+                    return ci.low <= accuracy <= ci.high, ci.high - ci.low
+
+                yield simulated_row(function, method, "coverage", setting, hit, CONFIDENCE)
+    function = "clustered.mcnemar"
+    for method in ("yang", "obuchowski", "durkalski"):
+        for writers in (10, 20, 40):
+            for sizes in ("equal", "unequal"):
+                setting = format_setting(writers=writers, sizes=sizes, p_discordant=0.3)
+                if not select(function, method, setting):
+                    continue
+
+                def hit(rng, writers=writers, sizes=sizes, method=method):
+                    # H0: A and B equally good on average; each writer favours one of them
+                    m = np.full(writers, 20) if sizes == "equal" else rng.integers(1, 41, writers)
+                    share = rng.beta(2.0, 2.0, writers)
+                    groups = np.repeat(np.arange(writers), m)
+                    u = rng.random(groups.size)
+                    discordant = u < 0.3
+                    a_only = discordant & (rng.random(groups.size) < share[groups])
+                    correct_a = np.where(discordant, a_only, u < 0.9)
+                    correct_b = np.where(discordant, ~a_only, correct_a)
+                    with warnings.catch_warnings():
+                        warnings.simplefilter("ignore", UserWarning)
+                        p = clustered.mcnemar(correct_a, correct_b, groups, method=method).pvalue
+                    return p <= LEVEL, 0.0
+
+                yield simulated_row(function, method, "size", setting, hit, LEVEL)
+
+
 #: the families that take longest, slowest first
-SLOW = ["auc", "bootstrap", "paired_enumerated", "independent_tests", "cochran", "cv_tests"]
+SLOW = [
+    "auc", "bootstrap", "clustered", "paired_enumerated", "independent_tests", "cochran",
+    "cv_tests",
+]  # fmt: skip
 
 FAMILIES: dict[str, Callable[..., Iterator[Row]]] = {
     "one_rate": one_rate,
@@ -677,6 +748,7 @@ FAMILIES: dict[str, Callable[..., Iterator[Row]]] = {
     "bootstrap": bootstrap_family,
     "cochran": cochran,
     "cv_tests": cv_tests,
+    "clustered": clustered_family,
 }
 
 

@@ -405,6 +405,12 @@ def accuracy_interval(
     (:func:`evalkit.intervals.wilson`) with t_{N−1} in place of z, the ratio interval is Wald's
     with the variance p̂(1 − p̂)/(N − 1) and t_{N−1}, and the bootstrap is the item bootstrap.
 
+    Measured in the coverage atlas (:mod:`evalkit.atlas`; ``make atlas``):
+
+    Atlas (coverage, bootstrap): minimum 0.901, median 0.915, maximum 0.928 over 2 settings.
+    Atlas (coverage, ratio): minimum 0.807, median 0.907, maximum 0.942 over 12 settings.
+    Atlas (coverage, wilson-effective): minimum 0.921, median 0.939, maximum 0.988 over 12 settings.
+
     Parameters
     ----------
     correct : array_like of bool or 0/1
@@ -557,6 +563,12 @@ def mcnemar(
     from K = 20 on); Durkalski 0.035–0.050 (median 0.045); Obuchowski 0.024–0.047 (median
     0.041). McNemar's test ignoring the writers: 0.18–0.22. Yang's is the default because it
     is the closest to 5 % without exceeding it and tests the pooled accuracies.
+
+    Measured in the coverage atlas (:mod:`evalkit.atlas`; ``make atlas``):
+
+    Atlas (size, durkalski): minimum 0.043, median 0.046, maximum 0.050 over 6 settings.
+    Atlas (size, obuchowski): minimum 0.018, median 0.037, maximum 0.042 over 6 settings.
+    Atlas (size, yang): minimum 0.037, median 0.044, maximum 0.055 over 6 settings.
 
     Parameters
     ----------
