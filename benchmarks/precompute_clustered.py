@@ -27,7 +27,8 @@ statistics are computed by evalkit's own vectorized internals (the same code the
 functions call); the script checks them against the public functions on the first test sets of
 every row before it trusts them.
 
-Run from the repository root (about five minutes, most of it the bootstrap)::
+Run from the repository root (about 40 s of CPU, most of it the bootstrap; three minutes on a
+busy machine)::
 
     .venv/bin/python benchmarks/precompute_clustered.py
 
