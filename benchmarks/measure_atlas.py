@@ -39,7 +39,7 @@ from pathlib import Path
 import numpy as np
 from scipy import stats
 
-from evalkit import bootstrap, independent, intervals, paired, resampling, roc
+from evalkit import bootstrap, independent, intervals, metrics, paired, resampling, roc
 from evalkit.atlas import COLUMNS, format_setting
 
 REPO = Path(__file__).resolve().parent.parent
@@ -90,35 +90,59 @@ def row_rng(function: str, method: str, setting: str) -> np.random.Generator:
     return np.random.default_rng([SEED, key])
 
 
+def _replicates(pilot_share: float, pilot: int) -> int:
+    """Replicates that bring the standard error below MAX_SE, planned from a pilot run.
+
+    The variance v(1 − v) is bounded by its largest value over the pilot's Wilson interval at
+    z = 3.3 (99.9 %), so the main run's standard error exceeds MAX_SE only about once in a
+    thousand rows. Planning the count from a separate pilot (whose replicates are not used)
+    keeps the estimate unbiased: stopping when the running standard error first drops below a
+    bound would favour runs whose share drifted away from 1/2, and bias coverage near 0.95
+    upward.
+    """
+    z = 3.3
+    centre = (pilot_share + z * z / (2 * pilot)) / (1 + z * z / pilot)
+    half = z * np.sqrt(pilot_share * (1 - pilot_share) / pilot + z * z / (4 * pilot**2))
+    low, high = centre - half / (1 + z * z / pilot), centre + half / (1 + z * z / pilot)
+    worst = 0.25 if low <= 0.5 <= high else max(low * (1 - low), high * (1 - high))
+    return int(min(MAX_REPLICATES, max(MIN_REPLICATES, np.ceil(worst / MAX_SE**2))))
+
+
+PILOT = 400
+
+
 def simulate(
     hit: Callable[[np.random.Generator], tuple[bool, float]],
     rng: np.random.Generator,
 ) -> tuple[float, float, float, int, int]:
-    """Replicate ``hit(rng) -> (event, width)`` until the standard error is ≤ MAX_SE.
+    """Replicate ``hit(rng) -> (event, width)`` as often as a pilot run says (:func:`_replicates`).
 
     A replicate where the method gives no answer (it raises ``ValueError``, as BCa does on a
     test set with every item right) counts as a miss: the user got no interval.
 
     Returns (share of events, its standard error, mean width, replicates, failures).
     """
-    events: list[bool] = []
-    widths: list[float] = []
-    failures = 0
-    target = MIN_REPLICATES
-    while True:
-        while len(events) < target:
+
+    def run(count: int, generator: np.random.Generator) -> tuple[list[bool], list[float], int]:
+        events, widths, failures = [], [], 0
+        for _ in range(count):
             try:
-                event, width = hit(rng)
+                event, width = hit(generator)
             except ValueError:
                 event, width = False, np.nan
                 failures += 1
             events.append(bool(event))
             widths.append(width)
-        share = float(np.mean(events))
-        se = float(np.sqrt(share * (1 - share) / len(events)))
-        if se <= MAX_SE or len(events) >= MAX_REPLICATES:
-            return share, se, float(np.nanmean(widths)), len(events), failures
-        target = min(MAX_REPLICATES, int(np.ceil(share * (1 - share) / MAX_SE**2)) + 1)
+        return events, widths, failures
+
+    pilot_rng, main_rng = rng.spawn(2)
+    pilot_events, _, _ = run(PILOT, pilot_rng)
+    count = _replicates(float(np.mean(pilot_events)), PILOT)
+    events, widths, failures = run(count, main_rng)
+    share = float(np.mean(events))
+    se = float(np.sqrt(share * (1 - share) / count))
+    mean_width = float(np.nanmean(widths)) if not np.all(np.isnan(widths)) else float("nan")
+    return share, se, mean_width, count, failures
 
 
 def simulated_row(function, method, kind, setting, hit, nominal) -> Row:
@@ -729,10 +753,214 @@ def clustered_family(select) -> Iterator[Row]:
                 yield simulated_row(function, method, "size", setting, hit, LEVEL)
 
 
+PRIOR_SETTINGS = (
+    ((20, 20), (0.5, 0.5), (0.1, 0.1)),
+    ((50, 50), (0.5, 0.5), (0.05, 0.2)),
+    ((100, 20), (0.9, 0.1), (0.02, 0.3)),
+    ((200, 50), (0.8, 0.2), (0.01, 0.05)),
+    ((30, 30), (0.5, 0.5), (0.0, 0.05)),
+)
+
+
+def prior_weighted(select) -> Iterator[Row]:
+    """Fouladi's prior-weighted error with its MOVER interval, over every pair of error counts."""
+    function, method = "metrics.prior_weighted_error", "-"
+    for counts, priors, rates in PRIOR_SETTINGS:
+        setting = format_setting(
+            N_1=counts[0], N_2=counts[1], prior_1=priors[0], error_1=rates[0], error_2=rates[1]
+        )
+        if not select(function, method, setting):
+            continue
+        e1, e2 = np.meshgrid(np.arange(counts[0] + 1), np.arange(counts[1] + 1), indexing="ij")
+        ci = metrics.prior_weighted_error(np.stack([e1, e2], -1), counts, priors).interval
+        low, high = np.asarray(ci.low), np.asarray(ci.high)
+        weight = (
+            stats.binom.pmf(np.arange(counts[0] + 1), counts[0], rates[0])[:, None]
+            * stats.binom.pmf(np.arange(counts[1] + 1), counts[1], rates[1])[None, :]
+        )
+        truth = priors[0] * rates[0] + priors[1] * rates[1]
+        covered = (low <= truth + 1e-12) & (truth - 1e-12 <= high)
+        yield Row(
+            function, method, "coverage", setting, float(np.sum(weight * covered)),
+            width=float(np.sum(weight * (high - low))),
+        )  # fmt: skip
+
+
+KAPPA_SETTINGS = ((50, 0.8), (200, 0.8), (50, 0.95), (200, 0.6))  # (N, P(prediction right))
+
+
+def kappa(select) -> Iterator[Row]:
+    """Cohen's kappa: its interval's coverage and its test's size, three unequal classes.
+
+    The true classes have shares π = (0.5, 0.3, 0.2); a prediction is right with probability a,
+    else one of the other two classes at random. The population kappa is (p_o − p_e)/(1 − p_e)
+    with p_o = a and p_e = Σ π_i q_i, q the predictions' shares; a = share of the true class
+    (predictions independent of the truth) gives kappa 0, the test's null hypothesis.
+    """
+    function, method = "metrics.cohen_kappa", "-"
+    shares = np.array([0.5, 0.3, 0.2])
+
+    def draw(rng, n, a, independent=False):
+        y = rng.choice(3, size=n, p=shares)
+        if independent:
+            return y, rng.choice(3, size=n, p=shares)
+        other = (y + rng.integers(1, 3, size=n)) % 3
+        return y, np.where(rng.random(n) < a, y, other)
+
+    for n, a in KAPPA_SETTINGS:
+        setting = format_setting(N=n, classes=3, right=a)
+        if select(function, method, setting):
+            q = a * shares + (1 - a) * (1 - shares) / 2
+            pe = float(np.sum(shares * q))
+            truth = (a - pe) / (1 - pe)
+
+            def hit(rng, n=n, a=a, truth=truth):
+                k = metrics.cohen_kappa(*draw(rng, n, a))
+                return k.interval.low <= truth <= k.interval.high, k.interval.high - k.interval.low
+
+            yield simulated_row(function, method, "coverage", setting, hit, CONFIDENCE)
+    for n in (20, 50, 200):
+        setting = format_setting(N=n, classes=3, kappa=0)
+        if select(function, method, setting):
+
+            def hit(rng, n=n):
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    return metrics.cohen_kappa(
+                        *draw(rng, n, 0, independent=True)
+                    ).pvalue <= LEVEL, 0.0
+
+            yield simulated_row(function, method, "size", setting, hit, LEVEL)
+
+
+def population_average_precision(n_pos: int, n_neg: int, area: float) -> float:
+    """The binormal model's average precision, ∫ precision d recall, by quadrature."""
+    mu = np.sqrt(2) * stats.norm.ppf(area)
+    t = np.linspace(-12, mu + 12, 400_001)
+    recall, fpr = stats.norm.sf(t - mu), stats.norm.sf(t)
+    share = n_pos / (n_pos + n_neg)
+    precision = share * recall / (share * recall + (1 - share) * fpr)
+    return float(np.sum(0.5 * (precision[1:] + precision[:-1]) * -np.diff(recall)))
+
+
+def precision_recall(select) -> Iterator[Row]:
+    """The average precision's bootstrap interval from precision_recall_band (500 rounds)."""
+    function, method = "roc.precision_recall_band", "-"
+    for n_pos, n_neg, area in ((30, 70, 0.85),):
+        setting = format_setting(n_pos=n_pos, n_neg=n_neg, AUC=area, rounds=500)
+        if not select(function, method, setting):
+            continue
+        truth = population_average_precision(n_pos, n_neg, area)
+        labels = np.r_[np.ones(n_pos, int), np.zeros(n_neg, int)]
+
+        def hit(rng, n_pos=n_pos, n_neg=n_neg, area=area, truth=truth, labels=labels):
+            scores = _binormal(rng, n_pos, n_neg, area)
+            ap = roc.precision_recall_band(scores, labels, rounds=500, rng=rng).average_precision
+            return ap.low <= truth <= ap.high, ap.high - ap.low
+
+        yield simulated_row(function, method, "coverage", setting, hit, CONFIDENCE)
+
+
+def _mild(p: np.ndarray) -> np.ndarray:
+    """Issue 41's mild miscalibration: the true probability is 0.5 + 0.8 (p − 0.5)."""
+    return 0.5 + 0.8 * (p - 0.5)
+
+
+def calibration(select) -> Iterator[Row]:
+    """Calibration tests (size at a calibrated forecaster, power at a mild miscalibration) and the
+    calibration curve's per-bin intervals; forecasts p ~ U(0, 1), y ~ Bernoulli(q(p))."""
+    function = "metrics.calibration_test"
+    for method, sizes in (("spiegelhalter", (285, 2000)), ("resampling", (285,))):
+        for n in sizes:
+            for forecaster, truth in (("calibrated", None), ("mild", _mild)):
+                setting = format_setting(N=n, forecaster=forecaster, bins=10)
+                if method == "resampling":
+                    setting += "; resamples=200"
+                if not select(function, method, setting):
+                    continue
+
+                def hit(rng, n=n, truth=truth, method=method):
+                    p = rng.random(n)
+                    q = p if truth is None else truth(p)
+                    y = (rng.random(n) < q).astype(int)
+                    result = metrics.calibration_test(y, p, method=method, resamples=200, rng=rng)
+                    return result.pvalue <= LEVEL, 0.0
+
+                kind = "size" if truth is None else "power"
+                yield simulated_row(function, method, kind, setting, hit, LEVEL)
+    function = "metrics.calibration_curve"
+    for n in (285, 2000):
+        for which in (0, 4, 9):  # bins [0, 0.1), [0.4, 0.5), [0.9, 1]
+            method = f"bin {which + 1} of 10"
+            setting = format_setting(N=n, forecaster="calibrated", bins=10)
+            if not select(function, method, setting):
+                continue
+
+            def hit(rng, n=n, which=which):
+                p = rng.random(n)
+                y = (rng.random(n) < p).astype(int)
+                ci = metrics.calibration_curve(y, p).interval
+                low, high = np.asarray(ci.low)[which], np.asarray(ci.high)[which]
+                truth = (which + 0.5) / 10  # E[p | p in the bin] for uniform forecasts
+                return low <= truth <= high, high - low
+
+            yield simulated_row(function, method, "coverage", setting, hit, CONFIDENCE)
+
+
+#: (class sizes, true recalls): issue 41's rare class, and a balanced test set
+CLASS_SETTINGS = (((100, 100, 100, 3), (0.9, 0.9, 0.9, 0.95)), ((76, 76, 76, 76), (0.9,) * 4))
+
+
+def _class_truths(sizes, recalls) -> dict[str, float]:
+    """The population values: errors go to the other classes uniformly, class sizes fixed."""
+    n, r = np.asarray(sizes, float), np.asarray(recalls)
+    m = n.size
+    predicted = n * r + (np.sum(n * (1 - r)) - n * (1 - r)) / (m - 1)
+    precision = n * r / predicted
+    f1 = 2 * precision * r / (precision + r)
+    return {
+        "macro recall": float(r.mean()),
+        "macro precision": float(precision.mean()),
+        "macro F1": float(f1.mean()),
+        "recall, smallest class": float(r[np.argmin(n)]),
+    }
+
+
+def class_metrics_family(select) -> Iterator[Row]:
+    function = "metrics.class_metrics"
+    for sizes, recalls in CLASS_SETTINGS:
+        truths = _class_truths(sizes, recalls)
+        y = np.repeat(np.arange(len(sizes)), sizes)
+        for method, truth in truths.items():
+            setting = format_setting(
+                classes="/".join(map(str, sizes)), recalls="/".join(map(str, recalls)), rounds=200
+            )
+            if not select(function, method, setting):
+                continue
+
+            def hit(rng, y=y, recalls=recalls, method=method, truth=truth, sizes=sizes):
+                right = rng.random(y.size) < np.asarray(recalls)[y]
+                other = (y + rng.integers(1, len(sizes), size=y.size)) % len(sizes)
+                result = metrics.class_metrics(y, np.where(right, y, other), rounds=200, rng=rng)
+                ci = {
+                    "macro recall": result.macro_recall,
+                    "macro precision": result.macro_precision,
+                    "macro F1": result.macro_f1,
+                }.get(method)
+                if ci is None:  # the smallest class's recall
+                    i = int(np.argmin(sizes))
+                    low, high = np.asarray(result.recall.low)[i], np.asarray(result.recall.high)[i]
+                else:
+                    low, high = ci.low, ci.high
+                return low <= truth <= high, high - low
+
+            yield simulated_row(function, method, "coverage", setting, hit, CONFIDENCE)
+
+
 #: the families that take longest, slowest first
 SLOW = [
-    "auc", "bootstrap", "clustered", "paired_enumerated", "independent_tests", "cochran",
-    "cv_tests",
+    "auc", "bootstrap", "precision_recall", "clustered", "kappa", "paired_enumerated",
+    "independent_tests", "class_metrics", "calibration", "cochran", "cv_tests",
 ]  # fmt: skip
 
 FAMILIES: dict[str, Callable[..., Iterator[Row]]] = {
@@ -749,6 +977,11 @@ FAMILIES: dict[str, Callable[..., Iterator[Row]]] = {
     "cochran": cochran,
     "cv_tests": cv_tests,
     "clustered": clustered_family,
+    "prior_weighted": prior_weighted,
+    "kappa": kappa,
+    "precision_recall": precision_recall,
+    "calibration": calibration,
+    "class_metrics": class_metrics_family,
 }
 
 

@@ -569,8 +569,10 @@ def pairwise_wilcoxon(
     zero_method : {"zsplit", "pratt", "wilcox"}, default "zsplit"
         How a data set on which two classifiers tie enters: ``"zsplit"`` splits its rank
         evenly between the two sums, as Demšar (2006, §3.1.3) proposes for the signed-rank test
-        across data sets (and as his sign test splits ties); ``"wilcox"`` drops ties, which
-        throws away evidence for the null hypothesis.
+        across data sets; ``"pratt"`` ranks the zeros and then drops them (Pratt 1959);
+        ``"wilcox"`` drops ties before ranking. For the sign test, dropping ties is the exact
+        conditional test (Coakley & Heise 1996) and splitting them makes it conservative
+        (notebook 08 computes both exactly).
     method : {"auto", "exact", "asymptotic"}
         Passed on to :func:`evalkit.paired.wilcoxon_signed_rank`.
 
