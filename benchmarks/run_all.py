@@ -293,6 +293,26 @@ BLAS and OpenMP libraries loaded by NumPy, SciPy and scikit-learn (threadpoolctl
 """
 
 
+#: Sections of RESULTS.md that other commands write (make atlas, make stress-headless): a new
+#: `make bench` keeps them as they are.
+KEPT_PREFIX = "## Measured by "
+
+
+def kept_sections(previous: str) -> str:
+    """The sections of an earlier RESULTS.md whose heading starts with :data:`KEPT_PREFIX`.
+
+    >>> kept_sections("# x\n## Results\na\n## Measured by make atlas\nb\n## Machine\nc\n")
+    '\n## Measured by make atlas\nb\n'
+    """
+    out, keep = [], False
+    for line in previous.splitlines():
+        if line.startswith("## "):
+            keep = line.startswith(KEPT_PREFIX)
+        if keep:
+            out.append(line)
+    return "\n" + "\n".join(out) + "\n" if out else ""
+
+
 def summary_line(row: Row) -> str:
     return f"{met_text(row):>10}  {row.group}: {row.what}  ({format_seconds(row.evalkit)})"
 
@@ -345,6 +365,8 @@ def main(argv: list[str] | None = None) -> int:
         blas=blas,
         errors=errors,
     )
+    if output.exists():
+        text = text.rstrip("\n") + "\n" + kept_sections(output.read_text())
     output.write_text(text)
     print(f"wrote {output} (the run took {format_seconds(duration)})")
     return exit_code(rows)

@@ -290,6 +290,10 @@ def correlated_t(
     ρ = n_test/n_total is too small for unstable learners: read a verdict near the threshold with
     care.
 
+    Measured in the coverage atlas (:mod:`evalkit.atlas`; ``make atlas``):
+
+    Atlas (size, claim at 0.95): minimum 0.055, median 0.055, maximum 0.055 over 1 settings.
+
     Parameters
     ----------
     scores_a, scores_b : array_like, shape (n,)
@@ -725,6 +729,10 @@ def paired_accuracy(
     0.956 at s = 0.1). Report the probabilities at more than one s, or give ``prior`` as a 2×2
     array of pseudo-counts whose discordant share (b + c)/(a + b + c + d) states what you
     expect (notebook 12, the *Deeper* section on the prior).
+
+    Measured in the coverage atlas (:mod:`evalkit.atlas`; ``make atlas``):
+
+    Atlas (size, claim at 0.95): minimum 0.000, median 0.016, maximum 0.042 over 6 settings.
 
     Parameters
     ----------

@@ -490,6 +490,10 @@ def prior_weighted_error(
     limits 91.3–94.4 %, and the plug-in ``estimate ± 1.96·std_error`` 78.7–93.8 %; the
     Clopper–Pearson version is only 3–9 % wider.
 
+    Measured in the coverage atlas (:mod:`evalkit.atlas`; ``make atlas``):
+
+    Atlas (coverage): minimum 0.964, median 0.975, maximum 0.985 over 5 settings.
+
     Parameters
     ----------
     errors : array_like of int, shape (..., M)
@@ -842,6 +846,12 @@ def calibration_curve(
     :math:`\\bar o_k \\approx \\bar p_k`: the points lie on the diagonal, within their intervals.
     Empty bins are dropped, as scikit-learn drops them.
 
+    Measured in the coverage atlas (:mod:`evalkit.atlas`; ``make atlas``):
+
+    Atlas (coverage, bin 1 of 10): minimum 0.952, median 0.955, maximum 0.958 over 2 settings.
+    Atlas (coverage, bin 10 of 10): minimum 0.956, median 0.960, maximum 0.964 over 2 settings.
+    Atlas (coverage, bin 5 of 10): minimum 0.945, median 0.947, maximum 0.948 over 2 settings.
+
     Parameters
     ----------
     labels : array_like, shape (N,)
@@ -1135,6 +1145,11 @@ def calibration_test(
     test is the stronger (it raises the Brier score); with either, a test that does not reject
     is no proof of calibration.
 
+    Measured in the coverage atlas (:mod:`evalkit.atlas`; ``make atlas``):
+
+    Atlas (size, resampling): minimum 0.047, median 0.047, maximum 0.047 over 1 settings.
+    Atlas (size, spiegelhalter): minimum 0.046, median 0.050, maximum 0.053 over 2 settings.
+
     Parameters
     ----------
     labels, probabilities : array_like, shape (N,)
@@ -1388,6 +1403,14 @@ def class_metrics(
     artefact) and 0.942 ± 0.004 balanced. The rare class's own recall interval (3 items, recall
     0.95) covers 0.993 (exact).
 
+    Measured in the coverage atlas (:mod:`evalkit.atlas`; ``make atlas``):
+
+    Atlas (coverage, macro F1): minimum 0.934, median 0.964, maximum 0.994 over 2 settings.
+    Atlas (coverage, macro precision): minimum 0.966, median 0.983, maximum 1.000 over 2 settings.
+    Atlas (coverage, macro recall): minimum 0.961, median 0.969, maximum 0.977 over 2 settings.
+    Atlas (coverage, smallest class recall): minimum 0.970, median 0.982, maximum 0.995 over 2
+        settings.
+
     Parameters
     ----------
     y_true, y_pred : array_like, shape (N,)
@@ -1510,6 +1533,11 @@ def cohen_kappa(y_true: Any, y_pred: Any, labels: Any = None, confidence: float 
     (the delta method for a multinomial table), and under κ = 0 (their eq. 14)
     :math:`\\bigl[p_e + p_e^2 - \\sum_i p_{i\\cdot} p_{\\cdot i}(p_{i\\cdot} + p_{\\cdot i})\\bigr]
     / \\bigl(N(1-p_e)^2\\bigr)`. The interval is :math:`\\hat\\kappa \\pm z\\,SE`.
+
+    Measured in the coverage atlas (:mod:`evalkit.atlas`; ``make atlas``):
+
+    Atlas (coverage): minimum 0.912, median 0.942, maximum 0.948 over 4 settings.
+    Atlas (size): minimum 0.051, median 0.051, maximum 0.055 over 3 settings.
 
     Parameters
     ----------

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ast
 import sys
+import textwrap
 from pathlib import Path
 
 from evalkit import atlas
@@ -53,10 +54,19 @@ def update(function: str) -> bool:
     first, last = _docstring_span(text, name)
     body = lines[first : last + 1]
     indent = " " * (len(body[-1]) - len(body[-1].lstrip()))
-    wanted = [indent + line for line in atlas_lines(function)]
+    wanted = [
+        wrapped
+        for line in atlas_lines(function)
+        for wrapped in textwrap.wrap(
+            line, width=100, initial_indent=indent, subsequent_indent=indent + "    "
+        )
+    ]
     old = [i for i, line in enumerate(body) if line.strip().startswith("Atlas (")]
     if old:
-        new_body = body[: old[0]] + wanted + body[old[-1] + 1 :]
+        end = old[-1] + 1
+        while end < len(body) and body[end].startswith(indent + "    "):  # a wrapped line
+            end += 1
+        new_body = body[: old[0]] + wanted + body[end:]
     else:
         at = next((i for i, line in enumerate(body) if line.strip() == "Parameters"), len(body) - 1)
         block = [indent + INTRO, "", *wanted, ""]

@@ -73,7 +73,7 @@ def family_figure(module: str, path: Path) -> None:
         squeeze=False,
         gridspec_kw={"width_ratios": [1] * len(kinds)},
     )
-    for ax, kind in zip(axes[0], kinds):
+    for ax, kind in zip(axes[0], kinds, strict=True):
         mine = [g for g in groups if g[2] == kind]
         for y, (function, method, _) in enumerate(mine):
             rows = atlas.rows(function, method, kind)
