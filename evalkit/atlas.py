@@ -231,7 +231,9 @@ def _distance(a: float | str, b: float | str) -> float:
     """How far two values of one parameter are: rates on the logit scale, counts on the log."""
     if isinstance(a, str) or isinstance(b, str):
         return 0.0 if a == b else math.inf
-    if 0 < a < 1 and 0 < b < 1:
+    if (0 < a < 1 and 0 <= b <= 1) or (0 <= a <= 1 and 0 < b < 1):
+        # rates on the logit scale; a rate of exactly 0 or 1 is far from every measured one
+        a, b = (min(max(x, 1e-9), 1 - 1e-9) for x in (a, b))
         return abs(math.log(a / (1 - a)) - math.log(b / (1 - b)))
     if a > 0 and b > 0:
         return abs(math.log(a) - math.log(b))
@@ -275,18 +277,27 @@ WITHIN = math.log(2.5)
 
 
 def shortfall_note(
-    function: str, method: str = "-", *, margin: float = 0.02, **setting: float
+    function: str,
+    method: str = "-",
+    *,
+    margin: float = 0.02,
+    label: str | None = None,
+    **setting: float,
 ) -> str | None:
     """One sentence when the method's coverage at the nearest atlas setting falls short.
 
     ``None`` when the nearest row's coverage is within ``margin`` of nominal (or its size within
     ``margin`` of the level), or when no measured setting is near enough: every parameter
-    within a factor 2.5 (of a count, or of the odds of a rate; :data:`WITHIN`).
+    within a factor 2.5 (of a count, or of the odds of a rate; :data:`WITHIN`). ``label`` names
+    the method in the sentence (default: the method and the function).
 
     Examples
     --------
     >>> print(shortfall_note("intervals.wald", "-", K=20, p=0.97))  # doctest: +ELLIPSIS
-    The wald interval of intervals.wald covers ... setting (K=20; p=0.97) ...
+    Evalkit.intervals.wald covers ... setting (K=20; p=0.97) ...
+    >>> print(shortfall_note("intervals.wald", K=20, p=0.97, label="Wald's interval"))
+    ... # doctest: +ELLIPSIS
+    Wald's interval covers 45.6 % instead of 95 % at the nearest measured setting (K=20; p=0.97) ...
     >>> shortfall_note("intervals.clopper_pearson", "-", K=20, p=0.97) is None
     True
     """
@@ -294,20 +305,20 @@ def shortfall_note(
     params = row.parameters
     if any(_distance(params.get(k, math.inf), float(v)) > WITHIN for k, v in setting.items()):
         return None
+    if label is None:
+        label = f"evalkit.{function}" + (f" (method {method!r})" if method != "-" else "")
     if row.kind == "coverage":
         if row.value >= row.nominal - margin:
             return None
-        name = method if method != "-" else function.rsplit(".", 1)[-1]
         return (
-            f"The {name} interval of {function} covers {100 * row.value:.1f} % instead of "
+            f"{label[0].upper()}{label[1:]} covers {100 * row.value:.1f} % instead of "
             f"{100 * row.nominal:.0f} % at the nearest measured setting ({row.setting}) of the "
             f"coverage atlas ({row.how})."
         )
     if row.value <= row.nominal + margin:
         return None
-    name = method if method != "-" else function.rsplit(".", 1)[-1]
     return (
-        f"The {name} test of {function} rejects a true null hypothesis {100 * row.value:.1f} % "
-        f"of the time instead of at most {100 * row.nominal:.0f} % at the nearest measured "
-        f"setting ({row.setting}) of the coverage atlas ({row.how})."
+        f"{label[0].upper()}{label[1:]} rejects a true null hypothesis "
+        f"{100 * row.value:.1f} % of the time instead of at most {100 * row.nominal:.0f} % at "
+        f"the nearest measured setting ({row.setting}) of the coverage atlas ({row.how})."
     )

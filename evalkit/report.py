@@ -1050,8 +1050,13 @@ def _atlas_warnings(
     if not math.isclose(confidence, 0.95) or report.clustered is not None:
         return []
     out = []
+    # a perfect (or null) score is read half an item from the edge, as near-perfect (where
+    # Wilson's interval dips), rather than as exactly 1, which no setting measures
+    rate = report.accuracy
+    if report.correct in (0, report.size):
+        rate = (report.correct + 0.5) / (report.size + 1)
     wilson = atlas.shortfall_note(
-        "intervals.wilson", margin=ATLAS_MARGIN, K=report.size, p=report.accuracy
+        "intervals.wilson", margin=ATLAS_MARGIN, label="Wilson's interval", K=report.size, p=rate
     )
     if wilson:
         out.append(f"{report.name}: {wilson} Clopper–Pearson's interval, shown beside it, holds.")
@@ -1061,6 +1066,7 @@ def _atlas_warnings(
             "roc.auc_interval",
             _auc_method(float(report.auc.estimate)),
             margin=ATLAS_MARGIN,
+            label=f"the AUC's {report.auc.method} interval",
             n_pos=n_pos,
             n_neg=report.size - n_pos,
             AUC=float(report.auc.estimate),
@@ -1082,6 +1088,7 @@ def _atlas_comparison_warnings(
             "paired.difference_interval",
             "newcombe",
             margin=ATLAS_MARGIN,
+            label="Newcombe's interval for the difference",
             N=n,
             p_b=b / n,
             p_c=c / n,
@@ -1090,7 +1097,12 @@ def _atlas_comparison_warnings(
             out.append(note + " Tango's interval (paired.difference_interval(method='tango')) "
                        "holds better there.")  # fmt: skip
     note = atlas.shortfall_note(
-        "paired.mcnemar", mcnemar_method, margin=ATLAS_MARGIN, N=n, p_only=(b + c) / (2 * n)
+        "paired.mcnemar",
+        mcnemar_method,
+        margin=ATLAS_MARGIN,
+        label=f"McNemar's {mcnemar_method} test",
+        N=n,
+        p_only=(b + c) / (2 * n),
     )
     if note:
         out.append(note + " McNemar's exact test (--mcnemar exact) never exceeds the level.")

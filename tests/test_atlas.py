@@ -225,10 +225,14 @@ def test_the_report_says_where_wilson_falls_short():
 
     y, pred = _labels(49, 50)  # 98 %: Wilson covers 0.922 at K = 50, p = 0.98
     said = [w for w in describe_classifier(y, pred).warnings if "coverage atlas" in w]
-    assert len(said) == 1 and "wilson" in said[0] and "Clopper–Pearson" in said[0], said
-    assert "92.2 %" in said[0]
+    assert len(said) == 1 and "Wilson's interval covers" in said[0], said
+    assert "Clopper–Pearson" in said[0] and "(K=50; p=0.98)" in said[0]
     y, pred = _labels(40, 50)  # 80 %: Wilson covers 0.951 there; nothing to say
     assert not [w for w in describe_classifier(y, pred).warnings if "coverage atlas" in w]
+    y, pred = _labels(100, 100)  # a perfect score is read as near-perfect, where Wilson dips
+    said = [w for w in describe_classifier(y, pred).warnings if "coverage atlas" in w]
+    assert len(said) == 1 and "(K=100; p=0.995)" in said[0], said
+    assert atlas.shortfall_note("intervals.wilson", K=100, p=1.0) is None  # nothing measured at 1
 
 
 def test_the_report_speaks_only_near_a_measured_setting_and_at_95_percent():
