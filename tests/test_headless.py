@@ -184,3 +184,11 @@ def test_a_reply_seen_only_at_the_deadline_is_a_hang_too():
     patient = _StallingClient()
     patient.timeout = 5  # the same reply within the limit: the cell's time
     assert 0.25 <= kernel.run_cell(patient, cell, 7, "x.ipynb") < 5
+
+
+def test_the_stress_run_keeps_its_time_budget(capsys):
+    # --minutes 0: no execution may start (the budget is checked before each one)
+    assert stress_headless.main(["-n", "3", "--minutes", "0", "--notebooks", "00"]) == 0
+    out = capsys.readouterr().out
+    assert "0 executions (0 of each notebook and each student copy" in out
+    assert "copy of the 3 asked: stopped by the time budget, 2 at a time" in out

@@ -256,10 +256,10 @@ def summarize(outcomes: list[Outcome], rounds: int, jobs: int, timeout: float, w
         counts[o.name, o.kind] = counts.get((o.name, o.kind), 0) + 1
     low, high = min(counts.values(), default=0), max(counts.values(), default=0)
     each = f"{low}" if low == high else f"{low}-{high}"
-    if low < rounds:
-        each += f" (of {rounds} asked: stopped by the time budget)"
+    budget = f" of the {rounds} asked: stopped by the time budget" if low < rounds else ""
     lines = [
-        f"{len(outcomes)} executions ({each} of each notebook and each student copy, {jobs} at "
+        f"{len(outcomes)} executions ({each} of each notebook and each student copy{budget}, "
+        f"{jobs} at "
         f"a time, per-cell limit {timeout:g} s) in {wall / 60:.1f} min: "
         f"**{len(hangs)} hangs**, {len(failures)} failures, "
         f"{len(outcomes) - len(hangs) - len(failures)} ok.",
@@ -340,9 +340,11 @@ def stress(
         def report(outcome: Outcome) -> None:
             with lock:
                 outcomes.append(outcome)
+                slowest = max(outcome.cells, key=lambda c: c[1], default=None)
                 text = (
                     f"[{len(outcomes)}/{len(todo)} {(time.perf_counter() - start) / 60:.1f} min] "
                     f"{outcome.status} {outcome.name} ({outcome.kind}) {outcome.seconds:.1f} s"
+                    + (f", slowest cell {slowest[0]} {slowest[1]:.2f} s" if slowest else "")
                     + (f": {outcome.message}" if outcome.message else "")
                 )
                 print(text, flush=True)
@@ -387,9 +389,18 @@ def main(argv: list[str] | None = None) -> int:
         args.log.parent.mkdir(parents=True, exist_ok=True)
         args.log.write_text(f"make stress-headless: {' '.join(sys.argv[1:])}\n")
     outcomes, wall = stress(
-        args.n, args.jobs, args.timeout, args.notebooks, args.log, args.dump_dir
+        args.n,
+        args.jobs,
+        args.timeout,
+        args.notebooks,
+        args.log,
+        args.dump_dir,
+        minutes=args.minutes,
+        slices=not args.without_slices,
     )
     report = summarize(outcomes, args.n, args.jobs, args.timeout, wall)
+    if args.without_slices:
+        report = "WITHOUT tools/kernel.py's polling in slices (nbclient's own).\n\n" + report
     print(report)
     if args.report is not None:
         args.report.parent.mkdir(parents=True, exist_ok=True)
