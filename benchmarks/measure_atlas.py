@@ -94,8 +94,14 @@ class Row:
 
 
 def row_rng(function: str, method: str, setting: str) -> np.random.Generator:
-    """The generator of one simulated row: seeded by SEED and the row's name."""
-    key = zlib.crc32(f"{function}|{method}|{setting}".encode())
+    """The generator of one simulated row: seeded by SEED, the function and the setting.
+
+    Not by the method: the methods of one function at one setting see the same simulated test
+    sets (common random numbers), so that their difference is the methods' and not the draws'
+    (two statistics that coincide at a setting, as Yang's and Durkalski's clustered McNemar
+    tests with clusters of equal size, get the same row).
+    """
+    key = zlib.crc32(f"{function}|{setting}".encode())
     return np.random.default_rng([SEED, key])
 
 
