@@ -256,3 +256,14 @@ def test_the_comparison_warns_about_a_liberal_mcnemar_form():
     note = atlas.shortfall_note("paired.mcnemar", "asymptotic", N=500, p_only=0.01)
     row = atlas.nearest("paired.mcnemar", "asymptotic", N=500, p_only=0.01)
     assert (note is None) == (row.value <= 0.07)
+
+
+def test_the_website_page_has_a_title_for_every_family():
+    sys.path.insert(0, str(REPO / "tools"))
+    from atlas_page import FAMILIES, summary_table
+
+    modules = {r.function.split(".")[0] for r in atlas.rows()}
+    assert modules <= set(FAMILIES), modules - set(FAMILIES)
+    table = summary_table("intervals")
+    methods = {(r.function, r.method) for r in atlas.rows() if r.function.startswith("intervals.")}
+    assert table.count("<tr>") == 1 + len(methods) == 10  # a header and nine intervals
