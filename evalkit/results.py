@@ -1,22 +1,34 @@
-"""Result types shared by all evalkit modules: an interval and a test result.
+"""Result types shared by all evalkit modules: an interval, a test result, and their display.
 
 Both are small frozen dataclasses in the spirit of scipy.stats' result objects: named fields, the
 method named in the result, a readable ``str`` for reports. Scalar inputs give plain Python
 floats; vectorized calls give NumPy arrays in the same fields.
+
+Every result class of evalkit inherits :class:`ReadableResult`, which gives it a short one-line
+``repr`` (numbers at 4 significant digits, arrays summarised as "array of 57 values") and, in
+Jupyter, a small HTML table of its fields (``_repr_html_``).
 """
 
 from __future__ import annotations
 
+import html
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass
 from types import MappingProxyType
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
 from evalkit._validation import to_output
 
-__all__ = ["Interval", "TestResult", "format_pvalue"]
+__all__ = [
+    "Interval",
+    "ReadableResult",
+    "TestResult",
+    "format_pvalue",
+    "format_value",
+    "html_table",
+]
 
 
 def format_pvalue(pvalue: float, digits: int = 3) -> str:
@@ -65,8 +77,178 @@ def _fmt(value: Any, digits: int = 4) -> str:
     return np.array2string(arr, precision=digits, threshold=6)
 
 
+# --------------------------------------------------------------------------------------------
+# readable results: a short repr and a small HTML table for every result class
+
+#: Arrays with at most this many elements are shown in full (at 4 significant digits).
+_SHOW_ARRAY = 6
+#: A value's text longer than this is summarised (a mapping by its keys, a string cut).
+_LONGEST = 100
+
+
+def format_value(value: Any, digits: int = 4) -> str:
+    """A field's value as a result's ``repr`` shows it: short, never a wall of numbers.
+
+    Numbers get ``digits`` significant digits; arrays of up to 6 elements are shown in full,
+    longer ones as "array of 57 values" (1-D) or "array of shape (3, 4)"; mappings and
+    sequences are shown in full when short, otherwise by their size; nested results by their
+    own short ``repr``; other objects by their type's name.
+
+    Parameters
+    ----------
+    value : object
+        The value to show.
+    digits : int
+        Significant digits for numbers.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> format_value(0.123456789), format_value(np.float64(2.0)), format_value(12)
+    ('0.1235', '2', '12')
+    >>> format_value(np.arange(57.0)), format_value(np.zeros((3, 4)))
+    ('array of 57 values', 'array of shape (3, 4)')
+    >>> format_value(np.array([0.1, 0.25])), format_value("wald"), format_value({"n": 3})
+    ('array([0.1, 0.25])', "'wald'", "{'n': 3}")
+    """
+    if value is None or isinstance(value, (str, bool, np.bool_)):
+        return repr(value if not isinstance(value, np.bool_) else bool(value))
+    if isinstance(value, (int, np.integer)):
+        return str(int(value))
+    if isinstance(value, (float, np.floating)):
+        return f"{float(value):.{digits}g}"
+    if isinstance(value, np.ndarray):
+        return _format_array(value, digits)
+    if isinstance(value, ReadableResult):
+        return repr(value)
+    if isinstance(value, Mapping):
+        return _format_mapping(value, digits)
+    if isinstance(value, (tuple, list)):
+        return _format_sequence(value, digits)
+    if callable(value) and hasattr(value, "__name__"):
+        return value.__name__
+    return f"<{type(value).__name__}>"
+
+
+def _format_array(arr: np.ndarray, digits: int) -> str:
+    if arr.ndim == 0:
+        return format_value(arr.item(), digits)
+    if arr.ndim == 1 and arr.size <= _SHOW_ARRAY:
+        return f"array([{', '.join(format_value(x, digits) for x in arr.tolist())}])"
+    if arr.ndim == 1:
+        return f"array of {arr.size} values"
+    return f"array of shape {arr.shape}"
+
+
+def _format_mapping(value: Mapping, digits: int) -> str:
+    text = "{" + ", ".join(f"{k!r}: {format_value(v, digits)}" for k, v in value.items()) + "}"
+    if len(text) <= _LONGEST:
+        return text
+    keys = ", ".join(repr(k) for k in list(value)[:4])
+    more = ", …" if len(value) > 4 else ""
+    return f"{{{len(value)} entries: {keys}{more}}}"
+
+
+def _format_sequence(value: tuple | list, digits: int) -> str:
+    inner = ", ".join(format_value(v, digits) for v in value)
+    text = (
+        f"({inner}{',' if len(value) == 1 else ''})" if isinstance(value, tuple) else f"[{inner}]"
+    )
+    if len(value) <= _SHOW_ARRAY and len(text) <= _LONGEST:
+        return text
+    return f"{type(value).__name__} of {len(value)} values"
+
+
+def html_table(caption: str, rows: list[tuple[str, Any]], digits: int = 4) -> str:
+    """A small two-column HTML table (name → value), every text escaped.
+
+    Values that are not strings are shown with :func:`format_value`; strings as they are.
+
+    Examples
+    --------
+    >>> page = html_table("Result <1>", [("p-value", 0.0312345), ("method", "a & b")])
+    >>> "<caption>Result &lt;1&gt;</caption>" in page, ">a &amp; b</td>" in page, "0.03123" in page
+    (True, True, True)
+    """
+    cells = []
+    for name, value in rows:
+        text = value if isinstance(value, str) else format_value(value, digits)
+        cells.append(
+            f'<tr><th style="text-align:left">{html.escape(str(name))}</th>'
+            f'<td style="text-align:left">{html.escape(text)}</td></tr>'
+        )
+    return (
+        f'<table class="evalkit-result"><caption>{html.escape(caption)}</caption>'
+        f"{''.join(cells)}</table>"
+    )
+
+
+class ReadableResult:
+    """Mixin for result dataclasses: a short ``repr`` and a small HTML table in Jupyter.
+
+    Inherit it and the class is done: ``repr`` lists the dataclass fields declared with
+    ``repr=True`` (the default) as ``name=value`` on one line, leaving out fields that are None,
+    and ``_repr_html_`` shows them as a two-column table. A class chooses and orders the fields
+    it shows with the class attribute ``_repr_fields``, or overrides ``_summary_items()`` to add
+    derived values. A class that defines its own ``__repr__`` or ``__str__`` keeps it (the
+    dataclass decorator does not replace the mixin's ``repr``: no ``repr=False`` needed).
+
+    Examples
+    --------
+    >>> @dataclass(frozen=True)
+    ... class Fit(ReadableResult):
+    ...     alpha: float
+    ...     draws: np.ndarray = field(repr=False)
+    ...     note: str | None = None
+    >>> fit = Fit(alpha=2.123456, draws=np.zeros(500))
+    >>> fit
+    Fit(alpha=2.123)
+    >>> fit._repr_html_().startswith('<table class="evalkit-result"><caption>Fit</caption>')
+    True
+    """
+
+    #: Field names to show, in order; None shows every dataclass field with ``repr=True``.
+    _repr_fields: ClassVar[tuple[str, ...] | None] = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        # @dataclass adds a generated __repr__ only when the class body has none: put the
+        # inherited (short) one into the class body first, so it is the one that stays.
+        if "__repr__" not in cls.__dict__:
+            cls.__repr__ = cls.__repr__  # type: ignore[method-assign]
+
+    def _summary_items(self) -> list[tuple[str, Any]]:
+        """The (name, value) pairs that ``repr`` and the HTML table show."""
+        names = self._repr_fields
+        if names is None:
+            names = tuple(f.name for f in fields(self) if f.repr) if is_dataclass(self) else ()
+        items = [(name, getattr(self, name)) for name in names]
+        return [(name, value) for name, value in items if not _is_empty(value)]
+
+    def _repr_caption(self) -> str:
+        """The HTML table's caption: the class name, and the method where the result has one."""
+        method = getattr(self, "method", None)
+        name = type(self).__name__
+        return f"{name}: {method}" if isinstance(method, str) and method else name
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{name}={format_value(value)}" for name, value in self._summary_items())
+        return f"{type(self).__name__}({inner})"
+
+    def _repr_html_(self) -> str:
+        """A small HTML table of the fields (Jupyter shows it instead of ``repr``)."""
+        return html_table(self._repr_caption(), self._summary_items())
+
+
+def _is_empty(value: Any) -> bool:
+    return value is None or (isinstance(value, Mapping) and len(value) == 0)
+
+
 @dataclass(frozen=True)
-class Interval:
+class Interval(ReadableResult):
     """A confidence (or credible) interval for one quantity, with the method that made it.
 
     Attributes
@@ -88,6 +270,8 @@ class Interval:
     >>> low, high = ci
     >>> ci.contains(0.7), round(ci.width, 2)
     (True, 0.24)
+    >>> ci
+    Interval(low=0.66, high=0.9, estimate=0.8, confidence=0.95, method='clopper-pearson')
     """
 
     low: Any
@@ -125,7 +309,7 @@ class Interval:
 
 
 @dataclass(frozen=True)
-class TestResult:
+class TestResult(ReadableResult):
     """The result of a hypothesis test, with the method and alternative named.
 
     Attributes
@@ -148,6 +332,9 @@ class TestResult:
         A confidence interval for ``estimate`` where the method gives one.
     details : mapping
         Further named numbers a particular test reports (read-only).
+    estimate_name : str, optional
+        What ``estimate`` is, e.g. ``"odds ratio"`` or ``"difference of rates"``; shown in
+        ``str`` and ``repr``. Every evalkit test that reports an estimate names it.
 
     Examples
     --------
@@ -155,6 +342,13 @@ class TestResult:
     ...                method="Günter's simple test", statistic_name="z")
     >>> print(r)
     Günter's simple test: z = 4, p = 3.17e-05 (greater)
+    >>> r = TestResult(statistic=3.0, pvalue=0.0312, alternative="two-sided",
+    ...                method="Fisher's exact test", statistic_name="a", estimate=2.1,
+    ...                estimate_name="odds ratio")
+    >>> print(r)
+    Fisher's exact test: a = 3, p = 0.0312 (two-sided); odds ratio = 2.1
+    >>> r  # doctest: +ELLIPSIS
+    TestResult(statistic=3, pvalue=0.0312, alternative='two-sided', method="Fisher's exact ...)
     """
 
     __test__ = False  # not a pytest test class, despite the name
@@ -168,8 +362,27 @@ class TestResult:
     estimate: Any = None
     interval: Interval | None = None
     details: Mapping[str, Any] = field(default_factory=dict)
+    estimate_name: str | None = None
+
+    _repr_fields: ClassVar[tuple[str, ...]] = (
+        "statistic",
+        "pvalue",
+        "alternative",
+        "method",
+        "statistic_name",
+        "df",
+        "estimate",
+        "estimate_name",
+        "interval",
+        "details",
+    )
 
     def __post_init__(self) -> None:
+        if self.estimate_name is not None and not isinstance(self.estimate_name, str):
+            raise TypeError(
+                f"estimate_name must be a string such as 'odds ratio' or None; "
+                f"got {self.estimate_name!r}"
+            )
         for name in ("statistic", "pvalue", "df", "estimate"):
             value = getattr(self, name)
             if value is not None:
@@ -177,28 +390,15 @@ class TestResult:
         converted = {k: _detail(v) for k, v in self.details.items()}
         object.__setattr__(self, "details", MappingProxyType(converted))
 
-    def __repr__(self) -> str:
-        parts = [
-            f"statistic={self.statistic!r}",
-            f"pvalue={self.pvalue!r}",
-            f"alternative={self.alternative!r}",
-            f"method={self.method!r}",
-            f"statistic_name={self.statistic_name!r}",
-        ]
-        for name in ("df", "estimate", "interval"):
-            value = getattr(self, name)
-            if value is not None:
-                parts.append(f"{name}={value!r}")
-        if self.details:
-            parts.append(f"details={dict(self.details)!r}")
-        return f"TestResult({', '.join(parts)})"
-
     def __str__(self) -> str:
         df = f", df = {_fmt(self.df)}" if self.df is not None else ""
-        return (
+        text = (
             f"{self.method}: {self.statistic_name} = {_fmt(self.statistic)}{df}, "
             f"p = {_fmt(self.pvalue, 3)} ({self.alternative})"
         )
+        if self.estimate_name is not None and self.estimate is not None:
+            text += f"; {self.estimate_name} = {_fmt(self.estimate)}"
+        return text
 
 
 def _detail(value: Any) -> Any:

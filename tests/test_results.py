@@ -187,3 +187,77 @@ def test_format_pvalue_never_shows_zero(pvalue, digits):
 def test_format_pvalue_bad_input(pvalue, digits, error):
     with pytest.raises(error, match=r"pvalue|digits"):
         format_pvalue(pvalue, digits)
+
+
+# ---------------------------------------------------------------------------------------------
+# readable results: short repr, HTML table, estimate_name
+
+
+def test_interval_repr_is_short_for_long_arrays():
+    low = np.linspace(0.0, 0.5, 57)
+    ci = Interval(low, low + 0.1, low + 0.05, 0.95, "wald")
+    text = repr(ci)
+    assert "array of 57 values" in text and "\n" not in text and len(text) < 200
+    assert repr(Interval(0.123456, 0.9, 0.5, 0.95, "wilson")).startswith("Interval(low=0.1235,")
+
+
+def test_interval_and_test_result_have_an_escaped_html_table():
+    ci = Interval(0.66, 0.9, 0.8, 0.95, "<b>x</b>")
+    page = ci._repr_html_()
+    assert page.startswith('<table class="evalkit-result">') and "&lt;b&gt;x&lt;/b&gt;" in page
+    assert "<b>x</b>" not in page and page.count("<tr>") == 5
+    r = TestResult(1.0, 0.5, "two-sided", "t & u", estimate=2.0, estimate_name="odds ratio")
+    page = r._repr_html_()
+    assert "t &amp; u" in page and ">estimate_name</th>" in page and ">odds ratio</td>" in page
+    assert ">df</th>" not in page  # None fields are left out
+
+
+def test_test_result_names_its_estimate():
+    r = TestResult(2.0, 0.04, "two-sided", "Fisher's exact test", "a", estimate=np.float64(2.1))
+    assert r.estimate_name is None and "odds ratio" not in str(r)
+    named = dataclasses.replace(r, estimate_name="odds ratio")
+    assert str(named) == "Fisher's exact test: a = 2, p = 0.04 (two-sided); odds ratio = 2.1"
+    assert "estimate=2.1, estimate_name='odds ratio'" in repr(named)
+    with pytest.raises(TypeError, match="estimate_name must be a string"):
+        TestResult(2.0, 0.04, "two-sided", "x", estimate=1.0, estimate_name=3)
+
+
+def test_readable_result_mixin_on_a_new_dataclass():
+    from evalkit.results import ReadableResult
+
+    @dataclasses.dataclass(frozen=True)
+    class Fit(ReadableResult):
+        alpha: float
+        draws: np.ndarray = dataclasses.field(repr=False)
+        table: np.ndarray = None
+        details: dict = dataclasses.field(default_factory=dict)
+
+    fit = Fit(alpha=2.123456, draws=np.zeros(500), table=np.zeros((3, 4)))
+    assert repr(fit) == "Fit(alpha=2.123, table=array of shape (3, 4))"
+    assert "draws" not in fit._repr_html_() and ">alpha</th>" in fit._repr_html_()
+
+    @dataclasses.dataclass(frozen=True)
+    class Chosen(Fit):
+        _repr_fields = ("table", "alpha")
+
+    assert repr(Chosen(1.0, np.zeros(3), None)) == "Chosen(alpha=1)"
+
+    @dataclasses.dataclass(frozen=True)
+    class Own(Fit):
+        def __repr__(self) -> str:
+            return "own"
+
+    assert repr(Own(1.0, np.zeros(3))) == "own"  # a class's own repr wins
+
+
+def test_format_value_summarises_long_things():
+    from evalkit.results import format_value
+
+    assert format_value(np.arange(6.0)) == "array([0, 1, 2, 3, 4, 5])"
+    assert format_value(np.arange(7.0)) == "array of 7 values"
+    assert format_value(tuple(range(10))) == "tuple of 10 values"
+    assert format_value((0.25, 0.5, 0.25)) == "(0.25, 0.5, 0.25)"
+    long = {f"key{i}": float(i) / 3 for i in range(12)}
+    assert format_value(long).startswith("{12 entries: 'key0', 'key1'")
+    assert format_value(np.True_) == "True" and format_value(np.int64(4)) == "4"
+    assert format_value(np.mean) == "mean"
