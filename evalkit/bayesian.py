@@ -29,7 +29,7 @@ paired_accuracy
     disagree (see its docstring). For many data sets at once, Benavoli et al. (2017) also give a
     hierarchical model of the per-data-set differences (not implemented here).
 plot_posterior, plot_simplex
-    The posterior density with the ROPE shaded; the triangle of (left, rope, right) samples.
+    The posterior density with the ROPE shaded; the triangle of (A better, rope, B better) samples.
 
 Only numpy and scipy are used; matplotlib is imported by the plotting functions when called.
 """
@@ -42,13 +42,14 @@ import warnings
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from numpy.typing import ArrayLike
 from scipy import integrate, special, stats
 
 from evalkit._validation import as_count, as_counts, as_generator, as_real_array
+from evalkit.results import ReadableResult
 
 __all__ = [
     "BayesianComparison",
@@ -70,7 +71,7 @@ _BLOCK = 2_000_000
 
 
 @dataclass(frozen=True)
-class BayesianComparison:
+class BayesianComparison(ReadableResult):
     """Posterior probabilities that A is practically better, equivalent, or B is better.
 
     Attributes
@@ -87,17 +88,24 @@ class BayesianComparison:
     posterior : object
         The posterior: a frozen ``scipy.stats`` Student t (correlated t), a
         :class:`DifferencePosterior` (paired accuracy), or an array of Monte-Carlo samples of
-        (θ_left, θ_rope, θ_right), shape (samples, 3) (signed-rank and sign tests).
+        (θ_A better, θ_rope, θ_B better), shape (samples, 3) (signed-rank and sign tests; the
+        column order of baycomp's samples).
     details : mapping
         Further named numbers (mean difference, degrees of freedom, counts …), read-only.
+    mc_standard_error : float or None
+        The Monte-Carlo standard error of the three probabilities (the largest of the three),
+        for the signed-rank and sign tests; None for the exact correlated t and paired accuracy.
 
     Examples
     --------
     >>> r = BayesianComparison(0.9, 0.08, 0.02, rope=0.01, method="example", posterior=None)
     >>> print(r)
     example: P(A better) = 0.9, P(equivalent, |difference| ≤ 0.01) = 0.08, P(B better) = 0.02
-    >>> r.probabilities  # left, ROPE, right
-    (0.02, 0.08, 0.9)
+    >>> r.probabilities  # A better, equivalent, B better: baycomp's (left, rope, right)
+    (0.9, 0.08, 0.02)
+    >>> r  # doctest: +NORMALIZE_WHITESPACE
+    BayesianComparison(method='example', p_a_better=0.9, p_equivalent=0.08,
+                       p_b_better=0.02, rope=0.01)
     """
 
     p_a_better: float
@@ -107,29 +115,43 @@ class BayesianComparison:
     method: str
     posterior: Any = field(repr=False, compare=False)
     details: Mapping[str, Any] = field(default_factory=dict, compare=False)
+    mc_standard_error: float | None = None
+
+    _repr_fields: ClassVar[tuple[str, ...]] = (
+        "method",
+        "p_a_better",
+        "p_equivalent",
+        "p_b_better",
+        "rope",
+        "mc_standard_error",
+        "details",
+    )
 
     def __post_init__(self) -> None:
         for name in ("p_a_better", "p_equivalent", "p_b_better", "rope"):
             object.__setattr__(self, name, float(getattr(self, name)))
+        if self.mc_standard_error is not None:
+            object.__setattr__(self, "mc_standard_error", float(self.mc_standard_error))
         object.__setattr__(self, "details", MappingProxyType(dict(self.details)))
-
-    def __repr__(self) -> str:
-        return (
-            f"BayesianComparison(method={self.method!r}, p_a_better={self.p_a_better!r}, "
-            f"p_equivalent={self.p_equivalent!r}, p_b_better={self.p_b_better!r}, "
-            f"rope={self.rope!r}, details={dict(self.details)!r})"
-        )
 
     @property
     def probabilities(self) -> tuple[float, float, float]:
-        """``(p_b_better, p_equivalent, p_a_better)``: left, ROPE, right, as in the plots."""
-        return self.p_b_better, self.p_equivalent, self.p_a_better
+        """``(p_a_better, p_equivalent, p_b_better)``: A first, as baycomp's (left, rope, right).
+
+        baycomp's ``two_on_single(x, y)`` and ``two_on_multiple(x, y)`` call "left" the region
+        where the first classifier x is better (they work with y − x), so the same call order
+        gives the same tuple here. (Before evalkit 0.2 this tuple was ordered B first.)
+        """
+        return self.p_a_better, self.p_equivalent, self.p_b_better
 
     def __str__(self) -> str:
-        return (
+        text = (
             f"{self.method}: P(A better) = {self.p_a_better:.4g}, P(equivalent, |difference| ≤ "
             f"{self.rope:g}) = {self.p_equivalent:.4g}, P(B better) = {self.p_b_better:.4g}"
         )
+        if self.mc_standard_error is not None:
+            text += f" (Monte-Carlo SE {self.mc_standard_error:.2g})"
+        return text
 
 
 # --------------------------------------------------------------------------------------------
@@ -381,7 +403,7 @@ def _dirichlet(alpha: np.ndarray, size: int, rng: np.random.Generator) -> np.nda
 
 
 def _winner_probabilities(theta: np.ndarray) -> np.ndarray:
-    """Share of samples in which each of (left, rope, right) is the largest (ties shared)."""
+    """Share of samples in which each of the three θ is the largest (ties shared)."""
     winners = theta == theta.max(axis=1, keepdims=True)
     return (winners / winners.sum(axis=1, keepdims=True)).mean(axis=0)
 
@@ -429,7 +451,8 @@ def _posterior_draws(
     The weights (w_0, w_1, …, w_n) ~ Dirichlet(prior, 1, …, 1) sit on the points
     (0, z_1, …, z_n) (the pseudo-observation first); they are drawn in blocks (memory) and each
     block is mapped to (θ_left, θ_rope, θ_right) by ``thetas_of(weights, points, rope)``.
-    Returns the differences z, the (samples, 3) array of θ, and the checked rope and prior.
+    Returns the differences z, the (samples, 3) array of θ in baycomp's column order
+    (θ_A better, θ_rope, θ_B better), and the checked rope and prior.
     """
     z = _as_score_pair(scores_a, scores_b)
     rope = _check_rope(rope)
@@ -445,7 +468,8 @@ def _posterior_draws(
             for start in range(0, samples, block)
         ]
     )
-    return z, theta, rope, prior
+    # thetas_of gives (θ_left, θ_rope, θ_right) of z = a − b, i.e. (B better, rope, A better)
+    return z, np.ascontiguousarray(theta[:, ::-1]), rope, prior
 
 
 def signed_rank(
@@ -488,8 +512,10 @@ def signed_rank(
     Returns
     -------
     BayesianComparison
-        ``posterior`` is the (samples, 3) array of (θ_left, θ_rope, θ_right); ``details`` holds
-        ``samples``, ``prior`` and ``standard_error`` (the largest Monte-Carlo standard error).
+        ``posterior`` is the (samples, 3) array of (θ_A better, θ_rope, θ_B better) (baycomp's
+        column order); ``mc_standard_error`` the largest Monte-Carlo standard error of the three
+        probabilities (also in ``details["standard_error"]``); ``details`` holds ``samples`` and
+        ``prior``.
 
     Examples
     --------
@@ -510,10 +536,12 @@ def signed_rank(
 def _monte_carlo_result(
     theta: np.ndarray, rope: float, prior: float, method: str, extra: dict[str, Any]
 ) -> BayesianComparison:
-    left, middle, right = _winner_probabilities(theta)
-    error = max(math.sqrt(p * (1 - p) / len(theta)) for p in (left, middle, right))
+    a_better, middle, b_better = _winner_probabilities(theta)
+    error = max(math.sqrt(p * (1 - p) / len(theta)) for p in (a_better, middle, b_better))
     details = {"samples": len(theta), "prior": prior, "standard_error": error, **extra}
-    return BayesianComparison(right, middle, left, rope, method, theta, details)
+    return BayesianComparison(
+        a_better, middle, b_better, rope, method, theta, details, mc_standard_error=error
+    )
 
 
 def sign(
@@ -557,24 +585,28 @@ def sign(
     Returns
     -------
     BayesianComparison
-        ``posterior`` is the (samples, 3) array of (θ_left, θ_rope, θ_right); ``details`` holds
-        the counts ``n_left``, ``n_rope``, ``n_right`` and the Monte-Carlo ``standard_error``.
+        ``posterior`` is the (samples, 3) array of (θ_A better, θ_rope, θ_B better) (baycomp's
+        column order); ``mc_standard_error`` the Monte-Carlo standard error; ``details`` holds
+        the counts ``n_a_better`` (a − b > rope), ``n_equivalent``, ``n_b_better``.
 
     Examples
     --------
     >>> a = [0.96, 0.98, 0.975, 0.97, 0.85, 0.90, 0.915, 0.80, 0.88, 0.93]
     >>> b = [0.955, 0.96, 0.97, 0.985, 0.83, 0.86, 0.91, 0.795, 0.84, 0.935]
     >>> r = sign(a, b, rope=0.01, samples=20000, rng=1)
-    >>> r.details["n_left"], r.details["n_rope"], r.details["n_right"]
-    (1, 5, 4)
+    >>> r.details["n_a_better"], r.details["n_equivalent"], r.details["n_b_better"]
+    (4, 5, 1)
     >>> round(r.p_a_better, 2), round(r.p_equivalent, 2), round(r.p_b_better, 2)
     (0.25, 0.74, 0.01)
     """
     z, theta, rope, prior = _posterior_draws(
         scores_a, scores_b, rope, prior, samples, rng, _sign_thetas
     )
-    counts = [int(np.sum(z < -rope)), int(np.sum(np.abs(z) <= rope)), int(np.sum(z > rope))]
-    extra = {"n_left": counts[0], "n_rope": counts[1], "n_right": counts[2]}
+    extra = {
+        "n_a_better": int(np.sum(z > rope)),
+        "n_equivalent": int(np.sum(np.abs(z) <= rope)),
+        "n_b_better": int(np.sum(z < -rope)),
+    }
     return _monte_carlo_result(
         theta, rope, prior, "Bayesian sign test (Benavoli et al. 2017)", extra
     )
@@ -874,15 +906,15 @@ def plot_simplex(
     result: BayesianComparison,
     ax: Any = None,
     points: int = 3000,
-    rng: Any = 0,
+    rng: Any = None,
     names: tuple[str, str] = ("A", "B"),
 ) -> Any:
-    """Draw posterior samples of (θ_left, θ_rope, θ_right) in the probability triangle.
+    """Draw posterior samples of (θ_A better, θ_rope, θ_B better) in the probability triangle.
 
     For :func:`signed_rank` and :func:`sign` results (as drawn by Benavoli et al. 2017). Each point
-    is one Monte-Carlo sample, placed by barycentric coordinates: the corner "A better" is
-    θ_right = 1, "B better" is θ_left = 1, "equivalent" is θ_rope = 1. The points are coloured
-    by which θ is largest; the dashed lines separate those three regions.
+    is one Monte-Carlo sample, placed by barycentric coordinates: the corner "A better" (right)
+    is θ_A = 1, "B better" (left) is θ_B = 1, "equivalent" (top) is θ_rope = 1. The points are
+    coloured by which θ is largest; the dashed lines separate those three regions.
 
     Parameters
     ----------
@@ -892,8 +924,10 @@ def plot_simplex(
         Where to draw; a new figure if omitted.
     points : int
         At most this many samples are drawn (a random subset, for a readable figure).
-    rng : numpy.random.Generator or int
-        Chooses the subset (seeded by default, so the figure is reproducible).
+    rng : numpy.random.Generator, int or None
+        Chooses a random subset of ``points`` samples. With None (the default) the first
+        ``points`` samples are drawn: they are independent posterior draws, so they already are
+        a random subset, and the figure is reproducible.
     names : (str, str)
         What to call classifiers A and B at the corners and in the legend.
 
@@ -911,18 +945,22 @@ def plot_simplex(
         raise ValueError("result must come from signed_rank or sign (samples of three θ)")
     points = as_count(points, "points", minimum=1)
     if len(theta) > points:
-        theta = theta[as_generator(rng).choice(len(theta), size=points, replace=False)]
+        if rng is None:
+            theta = theta[:points]
+        else:
+            theta = theta[as_generator(rng).choice(len(theta), size=points, replace=False)]
     if ax is None:
         _, ax = plt.subplots(figsize=(6, 5.4))
-    corners = np.array([[0.0, 0.0], [0.5, math.sqrt(3) / 2], [1.0, 0.0]])  # left, rope, right
+    # columns (A better, rope, B better) -> corners right, top, left
+    corners = np.array([[1.0, 0.0], [0.5, math.sqrt(3) / 2], [0.0, 0.0]])
     xy = theta @ corners
     winner = theta.argmax(axis=1)
-    legend = [
-        (COLORS["b"], f"{names[1]} better: {result.p_b_better:.3f}"),
-        (COLORS["reference"], f"equivalent: {result.p_equivalent:.3f}"),
-        (COLORS["a"], f"{names[0]} better: {result.p_a_better:.3f}"),
+    legend = [  # drawn and listed B, equivalent, A: left to right in the triangle
+        (2, COLORS["b"], f"{names[1]} better: {result.p_b_better:.3f}"),
+        (1, COLORS["reference"], f"equivalent: {result.p_equivalent:.3f}"),
+        (0, COLORS["a"], f"{names[0]} better: {result.p_a_better:.3f}"),
     ]
-    for k, (color, text) in enumerate(legend):
+    for k, color, text in legend:
         chosen = winner == k
         ax.scatter(xy[chosen, 0], xy[chosen, 1], s=4, color=color, alpha=0.4, label=text)
     ax.plot(*np.vstack([corners, corners[:1]]).T, color="black", lw=1)
@@ -931,7 +969,7 @@ def plot_simplex(
         ax.plot(*np.array([centre, (corners[i] + corners[j]) / 2]).T, "--", color="grey", lw=1)
     for (x, y), text, va in zip(
         corners,
-        [f"{names[1]} better", "equivalent", f"{names[0]} better"],
+        [f"{names[0]} better", "equivalent", f"{names[1]} better"],
         ["top", "bottom", "top"],
         strict=True,
     ):
@@ -943,7 +981,7 @@ def plot_simplex(
     ax.set_yticks([])
     for spine in ax.spines.values():
         spine.set_visible(False)
-    ax.set_xlabel("posterior samples of (θ_left, θ_rope, θ_right) in barycentric coordinates")
+    ax.set_xlabel("posterior samples of (θ_A, θ_rope, θ_B) in barycentric coordinates")
     ax.set_title(f"{result.method.split(' (')[0]}, ROPE ±{result.rope:g}")
     ax.legend(loc="upper left", fontsize=9, markerscale=3)
     return ax

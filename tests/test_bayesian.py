@@ -201,8 +201,8 @@ def test_signed_rank_matches_an_independent_monte_carlo(rope, prior):
     samples = 40000
     r = signed_rank(MANY_A, MANY_B, rope=rope, prior=prior, samples=samples, rng=1)
     expected = independent_signed_rank(MANY_A - MANY_B, rope, prior, samples, seed=99)
-    got = r.probabilities
-    for p, q in zip(got, expected, strict=True):
+    got = r.probabilities  # A first; the independent routes give (B better, rope, A better)
+    for p, q in zip(got, expected[::-1], strict=True):
         assert abs(p - q) <= mc_tolerance(q, samples, samples)
     assert r.details["standard_error"] <= 0.5 / math.sqrt(samples)
 
@@ -212,18 +212,20 @@ def test_sign_matches_its_closed_dirichlet_form(rope, prior):
     samples = 40000
     r = sign(MANY_A, MANY_B, rope=rope, prior=prior, samples=samples, rng=1)
     expected = independent_sign(MANY_A - MANY_B, rope, prior, samples, seed=99)
-    for p, q in zip(r.probabilities, expected, strict=True):
+    for p, q in zip(r.probabilities, expected[::-1], strict=True):
         assert abs(p - q) <= mc_tolerance(q, samples, samples)
     z = MANY_A - MANY_B
-    assert r.details["n_left"] == np.sum(z < -rope)
-    assert r.details["n_right"] == np.sum(z > rope)
+    assert r.details["n_b_better"] == np.sum(z < -rope)
+    assert r.details["n_a_better"] == np.sum(z > rope)
+    assert r.details["n_equivalent"] == np.sum(np.abs(z) <= rope)
 
 
 def test_sign_posterior_means_are_the_dirichlet_means():
     # E[θ] of Dirichlet(n_left, n_rope + s, n_right) is the parameter over the total
     z = MANY_A - MANY_B
     rope, prior = 0.01, 1.0
-    counts = np.array([np.sum(z < -rope), np.sum(np.abs(z) <= rope) + prior, np.sum(z > rope)])
+    # columns (θ_A better, θ_rope, θ_B better), as baycomp's samples
+    counts = np.array([np.sum(z > rope), np.sum(np.abs(z) <= rope) + prior, np.sum(z < -rope)])
     r = sign(MANY_A, MANY_B, rope=rope, prior=prior, samples=40000, rng=3)
     sd = np.sqrt(0.25 / 40000)
     np.testing.assert_allclose(r.posterior.mean(axis=0), counts / counts.sum(), atol=5 * sd)
@@ -252,7 +254,7 @@ def test_paired_accuracy_matches_monte_carlo(table, rope, prior):
     (a, b), (c, d) = table
     theta = np.random.default_rng(7).dirichlet(np.array([a, b, c, d]) + prior, samples)
     diff = theta[:, 1] - theta[:, 2]
-    expected = [np.mean(diff < -rope), np.mean(np.abs(diff) <= rope), np.mean(diff > rope)]
+    expected = [np.mean(diff > rope), np.mean(np.abs(diff) <= rope), np.mean(diff < -rope)]
     r = paired_accuracy(table, rope=rope, prior=prior)
     for p, q in zip(r.probabilities, expected, strict=True):
         assert abs(p - q) <= mc_tolerance(q, samples, 10**12)
@@ -307,7 +309,7 @@ def test_paired_accuracy_cell_prior_is_the_dirichlet_with_those_pseudo_counts():
     assert r.details["prior"] == (1.8, 0.1, 0.1, 2.0)
     theta = np.random.default_rng(12).dirichlet((table + prior).ravel(), 200000)
     diff = theta[:, 1] - theta[:, 2]
-    expected = [np.mean(diff < -0.01), np.mean(np.abs(diff) <= 0.01), np.mean(diff > 0.01)]
+    expected = [np.mean(diff > 0.01), np.mean(np.abs(diff) <= 0.01), np.mean(diff < -0.01)]
     for p, q in zip(r.probabilities, expected, strict=True):
         assert abs(p - q) <= mc_tolerance(q, 200000, 10**12)
     same = paired_accuracy(table, rope=0.01, prior=np.full((2, 2), 0.5))
@@ -500,3 +502,71 @@ def test_plots_draw_without_error():
 def test_bad_inputs_name_the_argument(call, error, match):
     with pytest.raises(error, match=match):
         call()
+
+
+# --------------------------------------------------------------------------------------------
+# issue 44: the probabilities tuple in baycomp's order, Monte-Carlo error, rng, repr
+
+
+def test_probabilities_tuple_is_ordered_as_baycomp():
+    # baycomp (Benavoli, Corani, Demšar & Zaffalon 2017; janezd/baycomp, tests/test_single.py):
+    # CorrelatedTTest.compute_statistics(x=[4, 2, 6], y=[5, 7, 3], runs=1) = (mean 1,
+    # var (4² + 4²)/2 · (1/3 + 1/2), df 2) of y − x, and probs() = (p_left, p_rope, p_right)
+    # with left = "x, the first classifier, better". Regression: the old tuple was B first.
+    x, y = np.array([4.0, 2.0, 6.0]), np.array([5.0, 7.0, 3.0])
+    mean, var, df = 1.0, (4**2 + 4**2) / 2 * (1 / 3 + 1 / 2), 2
+    rope = 0.5
+    p_left = stats.t.cdf(-rope, df, mean, math.sqrt(var))
+    p_right = 1 - stats.t.cdf(rope, df, mean, math.sqrt(var))
+    r = correlated_t(x, y, rope=rope, runs=1, folds=3)
+    np.testing.assert_allclose(r.probabilities, [p_left, 1 - p_left - p_right, p_right], rtol=1e-12)
+    assert r.probabilities == (r.p_a_better, r.p_equivalent, r.p_b_better)
+    # baycomp's Posterior(mean, var=0, df=1, rope=2).probs() for a point mass at y − x = mean
+    for diff, expected in [(42, (0, 0, 1)), (2, (0, 1, 0)), (-2, (0, 1, 0)), (-42, (1, 0, 0))]:
+        a = np.array([0.0, 50.0])
+        point = correlated_t(a, a + diff, rope=2, runs=1, folds=2)
+        assert point.probabilities == expected
+
+
+def test_monte_carlo_results_carry_their_standard_error():
+    for test in (signed_rank, sign):
+        r = test(MANY_A, MANY_B, rope=0.01, samples=4000, rng=2)
+        worst = max(math.sqrt(p * (1 - p) / 4000) for p in r.probabilities)
+        assert r.mc_standard_error == pytest.approx(worst)
+        assert r.details["standard_error"] == r.mc_standard_error
+        assert "mc_standard_error=" in repr(r) and "Monte-Carlo SE" in str(r)
+    exact = correlated_t(FOLDS_A, FOLDS_B, rope=0.01, runs=1, folds=20)
+    assert exact.mc_standard_error is None and "mc_standard_error" not in repr(exact)
+    assert paired_accuracy([[265, 10], [2, 8]], rope=0.01).mc_standard_error is None
+
+
+@pytest.mark.parametrize("test", [signed_rank, sign])
+def test_rng_takes_none_an_int_or_a_generator(test):
+    seeded = test(MANY_A, MANY_B, rope=0.01, samples=2000, rng=5)
+    again = test(MANY_A, MANY_B, rope=0.01, samples=2000, rng=np.random.default_rng(5))
+    assert seeded.probabilities == again.probabilities
+    fresh = test(MANY_A, MANY_B, rope=0.01, samples=2000)  # rng=None: fresh entropy
+    for p, q in zip(fresh.probabilities, seeded.probabilities, strict=True):
+        assert abs(p - q) <= 10 * max(seeded.mc_standard_error, 1e-3)
+    with pytest.raises(TypeError, match=r"rng must be None, a numpy\.random\.Generator"):
+        test(MANY_A, MANY_B, rng=1.5)
+
+
+def test_result_repr_is_short_and_has_an_html_table():
+    r = signed_rank(MANY_A, MANY_B, rope=0.01, samples=20000, rng=1)
+    text = repr(r)
+    assert len(text) < 300 and "\n" not in text and "array" not in text  # no posterior samples
+    page = r._repr_html_()
+    assert page.startswith('<table class="evalkit-result">') and ">p_a_better</th>" in page
+    assert "Benavoli" in page and "&amp;" not in text
+
+
+def test_sign_counts_are_named_by_region():
+    r = sign(MANY_A, MANY_B, rope=0.01, samples=1000, rng=0)
+    z = MANY_A - MANY_B
+    assert (r.details["n_a_better"], r.details["n_equivalent"], r.details["n_b_better"]) == (
+        int(np.sum(z > 0.01)),
+        int(np.sum(np.abs(z) <= 0.01)),
+        int(np.sum(z < -0.01)),
+    )
+    assert r.posterior[:, 0].mean() > r.posterior[:, 2].mean()  # A better: column 0
