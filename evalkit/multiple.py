@@ -36,6 +36,15 @@ from scipy import stats
 
 from evalkit._ranks import midranks
 from evalkit._validation import as_count, check_choice
+from evalkit.adjust import (
+    AdjustedPvalues,
+    _adjust_core,
+    _as_names,
+    _check_alpha,
+    bonferroni,
+    holm,
+)
+from evalkit.paired import _wilcoxon_core
 
 __all__ = [
     "AdjustedPvalues",
@@ -85,43 +94,6 @@ def _as_score_table(scores: Any, name: str = "scores") -> np.ndarray:
     if not np.isfinite(arr).all():
         raise ValueError(f"{name} must be finite (no NaN or inf); got {arr[~np.isfinite(arr)][0]}")
     return arr
-
-
-def _check_alpha(alpha: Any) -> float:
-    if isinstance(alpha, (bool, np.bool_)) or not isinstance(alpha, (int, float, np.number)):
-        raise TypeError(f"alpha must be a number strictly between 0 and 1; got {alpha!r}")
-    value = float(alpha)
-    if not 0.0 < value < 1.0:
-        raise ValueError(f"alpha must be strictly between 0 and 1 (e.g. 0.05); got {alpha!r}")
-    return value
-
-
-def _as_pvalues(pvalues: Any) -> np.ndarray:
-    if isinstance(pvalues, (str, bytes)):
-        raise TypeError(f"pvalues must be an array of numbers in [0, 1]; got {pvalues!r}")
-    arr = np.asarray(pvalues)
-    if arr.dtype == bool or arr.dtype == object or not np.issubdtype(arr.dtype, np.number):
-        raise TypeError(f"pvalues must be an array of numbers in [0, 1]; got {pvalues!r}")
-    arr = arr.astype(float)
-    if arr.ndim != 1:
-        raise ValueError(f"pvalues must be a 1-D array (one family); got shape {arr.shape}")
-    if arr.size == 0:
-        raise ValueError("pvalues must not be empty")
-    bad = ~((arr >= 0) & (arr <= 1))
-    if bad.any():
-        raise ValueError(f"pvalues must be probabilities in [0, 1]; got {arr[bad][0]!r}")
-    return arr
-
-
-def _as_names(names: Any, k: int) -> list[str]:
-    if names is None:
-        return [f"C{j + 1}" for j in range(k)]
-    if isinstance(names, str):
-        raise TypeError(f"names must be a sequence of {k} strings; got {names!r}")
-    out = [str(n) for n in names]
-    if len(out) != k:
-        raise ValueError(f"names must have one entry per classifier ({k}); got {len(out)}")
-    return out
 
 
 # --------------------------------------------------------------------------------------------
@@ -397,87 +369,6 @@ def nemenyi(scores: ArrayLike, alpha: float = 0.05) -> NemenyiResult:
 
 
 # --------------------------------------------------------------------------------------------
-# multiple comparisons: Bonferroni and Holm
-
-
-@dataclass(frozen=True)
-class AdjustedPvalues:
-    """A family of p-values adjusted for multiple comparisons.
-
-    Attributes
-    ----------
-    pvalues : ndarray
-        The raw p-values, in the order given.
-    adjusted : ndarray
-        The adjusted p-values (same order): reject hypothesis i at family-wise level α when
-        ``adjusted[i] <= alpha``.
-    reject : ndarray of bool
-        ``adjusted <= alpha``.
-    alpha : float
-    method : str
-    """
-
-    pvalues: np.ndarray
-    adjusted: np.ndarray
-    reject: np.ndarray
-    alpha: float
-    method: str
-
-
-def bonferroni(pvalues: ArrayLike, alpha: float = 0.05) -> AdjustedPvalues:
-    """Bonferroni's adjustment: multiply each of m p-values by m (capped at 1).
-
-    Rejecting when m·p_i ≤ α keeps the family-wise error rate (the chance of at least one
-    false rejection) at most α, whatever the dependence between the tests.
-
-    Parameters
-    ----------
-    pvalues : array_like, shape (m,)
-    alpha : float, default 0.05
-
-    Examples
-    --------
-    >>> r = bonferroni([0.01, 0.02, 0.04])
-    >>> r.adjusted.round(4).tolist(), r.reject.tolist()
-    ([0.03, 0.06, 0.12], [True, False, False])
-    """
-    p = _as_pvalues(pvalues)
-    level = _check_alpha(alpha)
-    adjusted = np.minimum(p * p.size, 1.0)
-    return AdjustedPvalues(p, adjusted, adjusted <= level, level, "Bonferroni")
-
-
-def holm(pvalues: ArrayLike, alpha: float = 0.05) -> AdjustedPvalues:
-    """Holm's step-down adjustment (Holm 1979; Demšar 2006, §3.2.2).
-
-    Sort the p-values, p_(1) ≤ … ≤ p_(m). Compare p_(1) with α/m, p_(2) with α/(m − 1), …,
-    and stop at the first that is not small enough; all hypotheses before it are rejected.
-    As adjusted p-values: p̃_(i) = max_{j ≤ i} min(1, (m − j + 1)·p_(j)). Holm controls the
-    family-wise error rate like Bonferroni and never rejects fewer hypotheses.
-
-    Parameters
-    ----------
-    pvalues : array_like, shape (m,)
-    alpha : float, default 0.05
-
-    Examples
-    --------
-    >>> r = holm([0.01, 0.02, 0.04])
-    >>> r.adjusted.round(4).tolist(), r.reject.tolist()
-    ([0.03, 0.04, 0.04], [True, True, True])
-    """
-    p = _as_pvalues(pvalues)
-    level = _check_alpha(alpha)
-    m = p.size
-    order = np.argsort(p, kind="stable")
-    multipliers = m - np.arange(m)  # m, m − 1, …, 1
-    stepped = np.maximum.accumulate(np.minimum(p[order] * multipliers, 1.0))
-    adjusted = np.empty(m)
-    adjusted[order] = stepped
-    return AdjustedPvalues(p, adjusted, adjusted <= level, level, "Holm")
-
-
-# --------------------------------------------------------------------------------------------
 # pairwise Wilcoxon tests with Holm's correction (the alternative to mean-rank post-hoc tests)
 
 
@@ -589,8 +480,6 @@ def pairwise_wilcoxon(
     >>> r.pairs, r.pvalues.round(4).tolist(), r.adjusted.round(4).tolist()
     ([(0, 1), (0, 2), (1, 2)], [0.0938, 0.0312, 0.0938], [0.1875, 0.0938, 0.1875])
     """
-    from evalkit.paired import wilcoxon_signed_rank
-
     table = _as_score_table(scores)
     k = table.shape[1]
     labels = _as_names(names, k)
@@ -599,11 +488,11 @@ def pairwise_wilcoxon(
     method = check_choice(method, "method", ("auto", "exact", "asymptotic"))
     pairs = [(i, j) for i in range(k) for j in range(i + 1, k)]
     tests = [
-        wilcoxon_signed_rank(table[:, i] - table[:, j], zero_method=zero_method, method=method)
+        _wilcoxon_core(table[:, i] - table[:, j], "two-sided", method, zero_method, False)
         for i, j in pairs
     ]
     raw = np.array([t.pvalue for t in tests])
-    adjusted = holm(raw, level)
+    adjusted = _adjust_core(raw, level, "Holm")
     return PairwiseWilcoxon(
         names=labels,
         pairs=pairs,

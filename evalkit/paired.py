@@ -32,12 +32,13 @@ sign_test, sign_test_from_scores
 wilcoxon_signed_rank
     The Wilcoxon signed-rank test on per-run differences (as scipy.stats.wilcoxon).
 
-Günter's convention is one-sided: M1 is the classifier that did better (R1 > R2), the null
-hypothesis is "equally good", and P_n = N(Z) is the upper normal tail. The tests here default to
-that convention (``alternative="greater"``) except McNemar's, which is two-sided as in R's
-``mcnemar.test``. Choosing M1 *after* seeing which classifier did better and then testing
-one-sided at α doubles the type-I error (to about 2α): use ``alternative="two-sided"`` unless the
-direction was fixed before the test set was scored (see :func:`rejection_probability`).
+Every test here is two-sided by default (``alternative="two-sided"``), as in SciPy,
+statsmodels and R. Günter's convention is one-sided: M1 is the classifier that did better
+(R1 > R2), the null hypothesis is "equally good", and P_n = N(Z) is the upper normal tail; his
+P_n is ``alternative="greater"``, passed explicitly. Choosing M1 *after* seeing which classifier
+did better and then testing one-sided at α doubles the type-I error (to about 2α): test
+one-sided only when the direction was fixed before the test set was scored (see
+:func:`rejection_probability`).
 """
 
 from __future__ import annotations
@@ -65,6 +66,7 @@ from evalkit._validation import (
     check_confidence,
     to_output,
 )
+from evalkit.adjust import _adjust_core, _as_names, _check_alpha
 from evalkit.results import Interval, TestResult, format_pvalue
 
 __all__ = [
@@ -83,7 +85,7 @@ __all__ = [
     "wilcoxon_signed_rank",
 ]
 
-ALTERNATIVES = ("greater", "less", "two-sided")
+ALTERNATIVES = ("greater", "less", "two-sided")  # the order of the error messages
 _RATE_SLACK = 1e-12  # rounding slack when checking R12 against R1 and R2
 #: R's relative tolerance (``relErr <- 1 + 1e-7`` in fisher.test and binom.test): floating
 #: values that agree within this factor are treated as equal (ties).
@@ -274,7 +276,7 @@ def agreement_table(correct1: ArrayLike, correct2: ArrayLike) -> np.ndarray:
 
 
 def simple_test(
-    rate1: ArrayLike, rate2: ArrayLike, size: ArrayLike, *, alternative: str = "greater"
+    rate1: ArrayLike, rate2: ArrayLike, size: ArrayLike, *, alternative: str = "two-sided"
 ) -> TestResult:
     """Günter's simple comparison test of two recognition rates (Günter 2004, eq. 3 and 8).
 
@@ -295,8 +297,9 @@ def simple_test(
         Recognition rates R1 = E1/|T| and R2 = E2/|T|.
     size : int or array_like
         The test-set size |T| (≥ 1).
-    alternative : {"greater", "less", "two-sided"}
-        ``"greater"`` (default) is Günter's one-sided P_n = N(Z): "classifier 1 is better".
+    alternative : {"two-sided", "greater", "less"}
+        ``"two-sided"`` (default): 2·N(|Z|). ``"greater"`` is Günter's one-sided P_n = N(Z),
+        "classifier 1 is better"; ``"less"`` the other tail.
 
     Returns
     -------
@@ -307,9 +310,11 @@ def simple_test(
 
     Examples
     --------
-    >>> r = simple_test(2 / 3, 1 / 3, 64)    # Günter's example: Z = 4
+    >>> r = simple_test(2 / 3, 1 / 3, 64, alternative="greater")  # Günter's example: Z = 4
     >>> round(r.statistic, 4), round(r.pvalue * 100, 5)
     (4.0, 0.00317)
+    >>> round(simple_test(2 / 3, 1 / 3, 64).pvalue * 100, 5)  # two-sided (the default)
+    0.00633
     """
     alternative = check_choice(alternative, "alternative", ALTERNATIVES)
     r1, r2, n = _check_rates(rate1, rate2, size)
@@ -375,7 +380,7 @@ def paired_test(
     size: ArrayLike,
     tail: str = "normal",
     *,
-    alternative: str = "greater",
+    alternative: str = "two-sided",
 ) -> TestResult:
     """Günter's paired ("advanced") comparison test (Günter 2004, eq. 4–6 and 9–10).
 
@@ -402,8 +407,9 @@ def paired_test(
         t with |T| − 1 degrees of freedom (a paired t-test with Günter's variance; it gives the
         0.06 % printed in Günter's example). scipy.stats.ttest_rel would divide by |T| − 1
         inside σx instead, giving t = Z·√((|T| − 1)/|T|).
-    alternative : {"greater", "less", "two-sided"}
-        ``"greater"`` (default) is Günter's one-sided test "classifier 1 is better".
+    alternative : {"two-sided", "greater", "less"}
+        ``"two-sided"`` (default) or one-sided: ``"greater"`` is Günter's P_n = N(Z),
+        "classifier 1 is better".
 
     Returns
     -------
@@ -422,11 +428,15 @@ def paired_test(
 
     Examples
     --------
-    >>> r = paired_test(0.6, 0.5, 0.5, 100)    # Günter's example, rates in the right order
+    Günter's example (rates in the right order), one-sided as Günter computes P_n:
+
+    >>> r = paired_test(0.6, 0.5, 0.5, 100, alternative="greater")
     >>> round(r.statistic, 4), round(r.details["sigma_x"], 4), round(100 * r.pvalue, 4)
     (3.3333, 0.09, 0.0429)
-    >>> round(100 * paired_test(0.6, 0.5, 0.5, 100, tail="t").pvalue, 4)
+    >>> round(100 * paired_test(0.6, 0.5, 0.5, 100, tail="t", alternative="greater").pvalue, 4)
     0.0604
+    >>> round(100 * paired_test(0.6, 0.5, 0.5, 100).pvalue, 4)  # two-sided (the default)
+    0.0858
     """
     tail = check_choice(tail, "tail", ("normal", "t"))
     alternative = check_choice(alternative, "alternative", ALTERNATIVES)
@@ -477,13 +487,18 @@ def _legacy_mcnemar_method(exact: Any, correction: Any) -> str:
 
 def mcnemar(
     only1: ArrayLike,
-    only2: ArrayLike,
+    only2: ArrayLike | None = None,
     method: str = "mid-p",
     *,
     exact: bool | None = None,
     correction: bool | None = None,
 ) -> TestResult:
-    """McNemar's test of "equally good" from the discordant counts b and c (two-sided).
+    """McNemar's test of "equally good" from the discordant counts b, c or the 2×2 table.
+
+    Call it as ``mcnemar(b, c)`` with the two discordant counts, or as ``mcnemar(table)`` with
+    the whole 2×2 agreement table ``[[a, b], [c, d]]`` (:func:`agreement_table`), as
+    ``statsmodels.stats.contingency_tables.mcnemar(table)`` and R's ``mcnemar.test(matrix)``
+    take it: b = ``table[0, 1]`` and c = ``table[1, 0]``, the same cells those libraries read.
 
     Under the null hypothesis each of the n = b + c items on which exactly one classifier is
     right is equally likely to go either way, so b ~ Bin(n, 1/2); the concordant items (both
@@ -514,10 +529,12 @@ def mcnemar(
 
     Parameters
     ----------
-    only1 : int or array_like
-        b, the number of items only classifier 1 gets right (``agreement_table(...)[0, 1]``).
-    only2 : int or array_like
+    only1 : int or array_like, or array_like of shape (2, 2)
+        b, the number of items only classifier 1 gets right (``agreement_table(...)[0, 1]``);
+        or, with ``only2`` left out, the whole 2×2 agreement table ``[[a, b], [c, d]]``.
+    only2 : int or array_like, optional
         c, the number of items only classifier 2 gets right (``agreement_table(...)[1, 0]``).
+        Leave it out when ``only1`` is the table.
     method : {"mid-p", "exact", "asymptotic", "corrected"}
         Which form, see above.
     exact, correction : bool, optional
@@ -544,6 +561,8 @@ def mcnemar(
     (8.1, 0.004427)
     >>> round(mcnemar(6, 16).pvalue, 6)           # Fagerland et al.'s example (Cavo et al.)
     0.03469
+    >>> round(mcnemar([[59, 6], [16, 80]]).pvalue, 6)  # the same from the whole table
+    0.03469
     """
     if exact is not None or correction is not None:
         if method != "mid-p":
@@ -554,10 +573,40 @@ def mcnemar(
             f"method must be one of {', '.join(map(repr, MCNEMAR_METHODS))}; got {method!r} (the "
             "old third argument exact=True/False is now method='exact' or 'corrected')"
         )
+    b, c = _mcnemar_counts(only1, only2)
     method = check_choice(method, "method", MCNEMAR_METHODS)
+    return _mcnemar_core(b, c, method)
+
+
+def _mcnemar_counts(only1: Any, only2: Any) -> tuple[np.ndarray, np.ndarray]:
+    """The checked discordant counts (b, c): from the two counts, or from a 2×2 table alone."""
+    if only2 is None:
+        if np.ndim(only1) == 0 or isinstance(only1, (str, bytes)):
+            raise TypeError(
+                f"only2 is missing: pass the two discordant counts, mcnemar(b, c), or the whole "
+                f"2×2 agreement table alone, mcnemar([[a, b], [c, d]]); got only1={only1!r}"
+            )
+        table = as_counts(only1, "table")
+        if table.shape != (2, 2):
+            raise ValueError(
+                "only1 given alone must be the 2×2 agreement table [[both right, only 1 right], "
+                f"[only 2 right, both wrong]]; got shape {table.shape}. For arrays of discordant "
+                "counts pass both: mcnemar(b, c)"
+            )
+        return table[0, 1], table[1, 0]
+    if isinstance(only2, str):
+        raise TypeError(
+            f"only2 must be the count c (items only classifier 2 gets right); got {only2!r}. "
+            f"With the 2×2 table, pass the method by keyword: mcnemar(table, method={only2!r})"
+        )
     b = as_counts(only1, "only1")
     c = as_counts(only2, "only2")
     b, c = broadcast(only1=b, only2=c)
+    return b, c
+
+
+def _mcnemar_core(b: np.ndarray, c: np.ndarray, method: str) -> TestResult:
+    """:func:`mcnemar` on checked counts b, c (same shape) and a checked ``method``."""
     discordant = b + c
     details = {"only1": to_output(b), "only2": to_output(c), "discordant": to_output(discordant)}
     if method in ("exact", "mid-p"):
@@ -951,7 +1000,7 @@ def rejection_probability(
 def sign_test(
     wins: ArrayLike,
     trials: ArrayLike,
-    alternative: str = "greater",
+    alternative: str = "two-sided",
     method: str = "exact",
 ) -> TestResult:
     """The sign test over n repeated experiments (Günter 2004, §2.2, eq. 7 corrected).
@@ -976,10 +1025,10 @@ def sign_test(
         Z, the runs classifier 1 won (0 ≤ wins ≤ trials).
     trials : int or array_like
         n, the runs that were not ties (≥ 0; with 0 runs the p-value is 1).
-    alternative : {"greater", "less", "two-sided"}
-        ``"greater"`` (default) is Günter's P_n = P(Bin(n, 1/2) ≥ Z); ``"less"`` is
-        P(Bin(n, 1/2) ≤ Z); ``"two-sided"`` is twice the smaller tail, capped at 1 (as
-        ``scipy.stats.binomtest``).
+    alternative : {"two-sided", "greater", "less"}
+        ``"two-sided"`` (default) is twice the smaller tail, capped at 1 (as
+        ``scipy.stats.binomtest(wins, trials)``); ``"greater"`` is Günter's
+        P_n = P(Bin(n, 1/2) ≥ Z); ``"less"`` is P(Bin(n, 1/2) ≤ Z).
     method : {"exact", "mid-p"}
         ``"exact"`` (default) as above; ``"mid-p"`` counts the observed Z with half its
         probability, P(W > Z) + ½P(W = Z) (Lancaster 1961), which is never larger than the
@@ -993,11 +1042,13 @@ def sign_test(
 
     Examples
     --------
-    >>> sign_test(4, 4).pvalue          # Günter's example: 4 wins out of 4
+    >>> sign_test(4, 4, alternative="greater").pvalue   # Günter's P_n: 4 wins out of 4
     0.0625
-    >>> sign_test(4, 4, method="mid-p").pvalue
+    >>> sign_test(4, 4).pvalue                          # two-sided (the default)
+    0.125
+    >>> sign_test(4, 4, "greater", method="mid-p").pvalue
     0.03125
-    >>> round(sign_test(15, 20).pvalue, 4)
+    >>> round(sign_test(15, 20, "greater").pvalue, 4)
     0.0207
     """
     alternative = check_choice(alternative, "alternative", ALTERNATIVES)
@@ -1018,7 +1069,7 @@ def sign_test(
 
 
 def sign_test_from_scores(
-    scores1: ArrayLike, scores2: ArrayLike, alternative: str = "greater"
+    scores1: ArrayLike, scores2: ArrayLike, alternative: str = "two-sided"
 ) -> TestResult:
     """The sign test from per-run scores of two classifiers (ties dropped and reported).
 
@@ -1040,8 +1091,8 @@ def sign_test_from_scores(
     ----------
     scores1, scores2 : array_like, shape (n_runs,)
         One score per run for each classifier, paired by run.
-    alternative : {"greater", "less", "two-sided"}
-        As in :func:`sign_test`.
+    alternative : {"two-sided", "greater", "less"}
+        As in :func:`sign_test` (two-sided by default; ``"greater"``: classifier 1 better).
 
     Returns
     -------
@@ -1053,7 +1104,7 @@ def sign_test_from_scores(
     --------
     >>> r = sign_test_from_scores([0.9, 0.8, 0.7, 0.7], [0.8, 0.7, 0.6, 0.7])
     >>> r.details["wins"], r.details["ties"], r.pvalue
-    (3, 1, 0.125)
+    (3, 1, 0.25)
     """
     s1 = _as_scores(scores1, "scores1")
     s2 = _as_scores(scores2, "scores2")
@@ -1136,6 +1187,10 @@ def _signed_rank_normal_pvalue(
     return float(_normal_or_t_pvalue(np.asarray(z), alternative, None))
 
 
+WILCOXON_METHODS = ("auto", "exact", "asymptotic")
+ZERO_METHODS = ("wilcox", "pratt", "zsplit")
+
+
 def wilcoxon_signed_rank(
     differences: ArrayLike,
     alternative: str = "two-sided",
@@ -1215,10 +1270,17 @@ def wilcoxon_signed_rank(
     (24.5, 0.038)
     """
     alternative = check_choice(alternative, "alternative", ALTERNATIVES)
-    method = check_choice(method, "method", ("auto", "exact", "asymptotic"))
-    zero_method = check_choice(zero_method, "zero_method", ("wilcox", "pratt", "zsplit"))
+    method = check_choice(method, "method", WILCOXON_METHODS)
+    zero_method = check_choice(zero_method, "zero_method", ZERO_METHODS)
     correction = _check_bool(correction, "correction")
     d = _as_scores(differences, "differences")
+    return _wilcoxon_core(d, alternative, method, zero_method, correction)
+
+
+def _wilcoxon_core(
+    d: np.ndarray, alternative: str, method: str, zero_method: str, correction: bool
+) -> TestResult:
+    """:func:`wilcoxon_signed_rank` on checked differences ``d`` (1-D, finite floats)."""
     is_zero = d == 0
     zeros = int(np.count_nonzero(is_zero))
     ranked = d[~is_zero] if zero_method == "wilcox" else d
@@ -1617,17 +1679,16 @@ def pairwise_mcnemar(
     >>> res.adjusted.round(4).tolist()
     [0.25, 0.1875, 0.625]
     """
-    from evalkit.multiple import _as_names, holm
-
     x = _as_correctness_matrix(correct)
     k = x.shape[1]
     labels = _as_names(names, k)
     method = check_choice(method, "method", MCNEMAR_METHODS)
+    level = _check_alpha(alpha)
     pairs = [(i, j) for i in range(k) for j in range(i + 1, k)]
     b = np.array([np.count_nonzero(x[:, i] & ~x[:, j]) for i, j in pairs], dtype=np.int64)
     c = np.array([np.count_nonzero(~x[:, i] & x[:, j]) for i, j in pairs], dtype=np.int64)
-    raw = np.asarray(mcnemar(b, c, method).pvalue, dtype=float).reshape(-1)
-    adjusted = holm(raw, alpha)
+    raw = np.asarray(_mcnemar_core(b, c, method).pvalue, dtype=float).reshape(-1)
+    adjusted = _adjust_core(raw, level, "Holm")
     return PairwiseMcNemar(
         names=labels,
         pairs=pairs,

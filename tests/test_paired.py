@@ -116,7 +116,7 @@ def test_agreement_table_rejects_bad_input(args, error, match):
 
 
 def test_simple_test_guenter_example():
-    r = simple_test(2 / 3, 1 / 3, 64)
+    r = simple_test(2 / 3, 1 / 3, 64, alternative="greater")  # Günter's one-sided P_n
     assert isinstance(r, TestResult)
     assert r.statistic == pytest.approx(4.0, abs=1e-12)
     assert r.pvalue == pytest.approx(float(mpmath.ncdf(-4)), rel=1e-10)  # 3.167e-5, not 3.3e-5
@@ -125,7 +125,7 @@ def test_simple_test_guenter_example():
 
 
 def test_simple_test_on_paired_example():
-    r = simple_test(0.6, 0.5, 100)
+    r = simple_test(0.6, 0.5, 100, alternative="greater")
     assert r.statistic == pytest.approx(0.1 / 0.07, rel=1e-12)
     assert r.pvalue == pytest.approx(0.07656, abs=5e-6)
 
@@ -136,7 +136,7 @@ def test_simple_test_against_welch_ttest_on_items(pair):
     """Eq. 3 is Welch's t on the 0/1 items with ddof = 0: t = Z·√((n − 1)/n)."""
     c1, c2 = (np.asarray(c, float) for c in pair)
     r1, r2, _, n = rates_from_items(*pair)
-    r = simple_test(r1, r2, n)
+    r = simple_test(r1, r2, n, alternative="greater")
     if c1.var() + c2.var() > 0:
         z_direct = (c1.mean() - c2.mean()) / np.sqrt((c1.var() + c2.var()) / n)
         assert r.statistic == pytest.approx(z_direct, rel=1e-9, abs=1e-12)
@@ -151,14 +151,15 @@ def test_simple_test_against_welch_ttest_on_items(pair):
 
 
 def test_simple_test_alternatives_and_degenerate_cases():
-    g = simple_test(0.7, 0.6, 200)
+    g = simple_test(0.7, 0.6, 200, alternative="greater")
     less = simple_test(0.7, 0.6, 200, alternative="less")
-    two = simple_test(0.7, 0.6, 200, alternative="two-sided")
+    two = simple_test(0.7, 0.6, 200)  # two-sided by default
     assert g.pvalue + less.pvalue == pytest.approx(1.0)
     assert two.pvalue == pytest.approx(2 * g.pvalue)
     # zero standard error: equal rates → Z = 0; different rates → Z = ±inf
     assert simple_test(1.0, 1.0, 10).statistic == 0.0
-    assert simple_test(1.0, 1.0, 10).pvalue == 0.5
+    assert simple_test(1.0, 1.0, 10, alternative="greater").pvalue == 0.5
+    assert simple_test(1.0, 1.0, 10).pvalue == 1.0
     assert simple_test(1.0, 0.0, 10).statistic == np.inf
     assert simple_test(1.0, 0.0, 10).pvalue == 0.0
 
@@ -199,17 +200,17 @@ def test_simple_test_rejects_bad_input(kwargs, error, match):
 
 
 def test_paired_test_guenter_example():
-    r = paired_test(0.6, 0.5, 0.5, 100)
+    r = paired_test(0.6, 0.5, 0.5, 100, alternative="greater")  # Günter's one-sided P_n
     assert r.details["mu_x"] == pytest.approx(0.1)
     assert r.details["sigma_x"] == pytest.approx(0.09)
     assert r.statistic == pytest.approx(10 / 3)
     assert r.pvalue == pytest.approx(float(mpmath.ncdf(-10 / 3)), rel=1e-10)  # 0.0429 %
-    t = paired_test(0.6, 0.5, 0.5, 100, tail="t")
+    t = paired_test(0.6, 0.5, 0.5, 100, tail="t", alternative="greater")
     assert t.df == 99
     assert t.statistic == pytest.approx(10 / 3)
     assert t.pvalue == pytest.approx(6.04e-4, abs=5e-7)  # the printed 0.06 %
     # the rates as printed (R1 = 0.5, R2 = 0.6) give μx < 0: Z changes sign, P_n becomes 1 − P_n
-    swapped = paired_test(0.5, 0.6, 0.5, 100)
+    swapped = paired_test(0.5, 0.6, 0.5, 100, alternative="greater")
     assert swapped.statistic == pytest.approx(-10 / 3)
     assert swapped.pvalue == pytest.approx(1 - r.pvalue)
 
@@ -232,8 +233,8 @@ def test_paired_test_against_ttest_rel_and_items(pair):
     c1, c2 = (np.asarray(c, bool) for c in pair)
     x = c1.astype(float) - c2.astype(float)
     r1, r2, r12, n = rates_from_items(c1, c2)
-    r = paired_test(r1, r2, r12, n)
-    rt = paired_test(r1, r2, r12, n, tail="t")
+    r = paired_test(r1, r2, r12, n, alternative="greater")
+    rt = paired_test(r1, r2, r12, n, tail="t", alternative="greater")
     if x.var() > 0:
         z = x.mean() / np.sqrt(x.var() / n)
         assert r.statistic == pytest.approx(z, rel=1e-9, abs=1e-12)
@@ -256,7 +257,8 @@ def test_paired_test_against_ttest_rel_and_items(pair):
 def test_paired_test_degenerate_and_vectorized():
     # no discordant items: σx = 0 and μx = 0 → Z = 0
     r = paired_test(0.8, 0.8, 0.8, 50)
-    assert r.statistic == 0.0 and r.pvalue == 0.5
+    assert r.statistic == 0.0 and r.pvalue == 1.0  # two-sided; one-sided it is 0.5
+    assert paired_test(0.8, 0.8, 0.8, 50, alternative="greater").pvalue == 0.5
     # classifier 1 right everywhere, 2 wrong everywhere: σx = 0, μx = 1 → Z = inf
     r = paired_test(1.0, 0.0, 0.0, 50)
     assert r.statistic == np.inf and r.pvalue == 0.0
@@ -805,22 +807,53 @@ def test_sign_test_rejects_bad_method():
         sign_test(3, 5, method="midp")
 
 
+@pytest.mark.parametrize(
+    "function", [simple_test, paired_test, sign_test, sign_test_from_scores, wilcoxon_signed_rank]
+)
+def test_every_test_defaults_to_two_sided(function):
+    """Issue 44: a port of scipy.stats.binomtest(k, n) must not silently become one-sided."""
+    import inspect
+
+    assert inspect.signature(function).parameters["alternative"].default == "two-sided"
+
+
+@pytest.mark.parametrize(("wins", "trials"), [(4, 4), (15, 20), (3, 11), (0, 0), (7, 14)])
+def test_sign_test_default_is_scipys_binomtest_default(wins, trials):
+    expected = 1.0 if trials == 0 else stats.binomtest(wins, trials).pvalue  # two-sided
+    r = sign_test(wins, trials)
+    assert r.alternative == "two-sided"
+    assert r.pvalue == pytest.approx(expected, rel=1e-12)
+    scores1 = [1.0] * wins + [0.0] * (trials - wins) + [0.5]  # one tie, dropped
+    scores2 = [0.0] * wins + [1.0] * (trials - wins) + [0.5]
+    assert sign_test_from_scores(scores1, scores2).pvalue == pytest.approx(expected, rel=1e-12)
+
+
+def test_guenter_tests_default_to_two_sided():
+    one = simple_test(0.7, 0.6, 200, alternative="greater").pvalue
+    assert simple_test(0.7, 0.6, 200).pvalue == pytest.approx(2 * one, rel=1e-12)
+    one = paired_test(0.6, 0.5, 0.5, 100, alternative="greater").pvalue
+    assert paired_test(0.6, 0.5, 0.5, 100).pvalue == pytest.approx(2 * one, rel=1e-12)
+    assert paired_test(0.6, 0.5, 0.5, 100).alternative == "two-sided"
+
+
 def test_sign_test_guenter_example_and_the_eq7_slip():
-    assert sign_test(4, 4).pvalue == pytest.approx(0.0625)
-    correct = sign_test(15, 20).pvalue
+    assert sign_test(4, 4, "greater").pvalue == pytest.approx(0.0625)  # Günter's one-sided P_n
+    correct = sign_test(15, 20, "greater").pvalue
     assert correct == pytest.approx(sum(math.comb(20, i) for i in range(15, 21)) / 2**20)
     printed = sum(math.comb(20, i) * 0.5**i for i in range(15, 21))  # eq. 7 as printed
     assert correct == pytest.approx(0.0207, abs=5e-5)
     assert printed == pytest.approx(0.557, abs=5e-4)
     # the printed formula equals the right one only when Z = n
     for n in range(1, 15):
-        assert sum(math.comb(n, i) * 0.5**i for i in range(n, n + 1)) == sign_test(n, n).pvalue
+        assert sum(math.comb(n, i) * 0.5**i for i in range(n, n + 1)) == (
+            sign_test(n, n, "greater").pvalue
+        )
 
 
 def test_sign_test_huge_counts_and_no_runs():
     n = 10**9
     k = n // 2 + 50_000
-    upper = sign_test(k, n).pvalue
+    upper = sign_test(k, n, "greater").pvalue
     # independent route: the normal approximation with continuity correction, whose relative
     # error for Bin(n, 1/2) is O(1/n), i.e. negligible at n = 10^9
     expected = stats.norm.sf((k - 0.5 - n / 2) / math.sqrt(n / 4))
