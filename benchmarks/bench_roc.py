@@ -3,7 +3,7 @@
 Scores are rounded to 3 decimals (about 1000 distinct values among 10⁶: heavy ties); 30 %
 positives. What a user wants is the curve and its area:
 
-1. ``evalkit.roc.roc_curve(scores, labels)`` + ``evalkit.roc.auc(scores, labels)`` against
+1. ``evalkit.roc.roc_curve(labels, scores)`` + ``evalkit.roc.auc(labels, scores)`` against
    ``sklearn.metrics.roc_curve(labels, scores, drop_intermediate=False)`` +
    ``sklearn.metrics.auc(fpr, tpr)`` — the same points (checked) [target: ratio ≤ 1.0];
 2. the same against scikit-learn's default ``roc_curve`` (``drop_intermediate=True``, fewer
@@ -41,8 +41,8 @@ def rows(quick: bool = False) -> list[Row]:
     size = f"{n:,} scores, {np.unique(scores).size} distinct"
 
     def ours():
-        curve = roc_curve(scores, labels)
-        return curve.fpr, curve.tpr, auc(scores, labels)
+        curve = roc_curve(labels, scores)
+        return curve.fpr, curve.tpr, auc(labels, scores)
 
     def sklearn_full():
         fpr, tpr, _ = skm.roc_curve(labels, scores, drop_intermediate=False)
@@ -100,7 +100,7 @@ def rows(quick: bool = False) -> list[Row]:
         compare(
             GROUP,
             f"curve only, {size}",
-            lambda: roc_curve(scores, labels),
+            lambda: roc_curve(labels, scores),
             lambda: skm.roc_curve(labels, scores, drop_intermediate=False),
             lambda a, b: same_points((a.fpr, a.tpr, 0.0), (b[0], b[1], 0.0)),
             reference_name="`sklearn.metrics.roc_curve(drop_intermediate=False)`",
@@ -110,7 +110,7 @@ def rows(quick: bool = False) -> list[Row]:
         compare(
             GROUP,
             f"AUC only, {size}",
-            lambda: auc(scores, labels),
+            lambda: auc(labels, scores),
             lambda: skm.roc_auc_score(labels, scores),
             lambda a, b: (abs(a - b) <= 1e-10, f"|Δ AUC| = {abs(a - b):.1e}"),
             reference_name="`sklearn.metrics.roc_auc_score`",

@@ -355,14 +355,14 @@ def scored_labels(draw, min_per_class: int = 2):
     return np.array(scores, dtype=float) / levels, labels
 
 
-@pytest.mark.parametrize("method", ["delong", "hanley-mcneil"])
+@pytest.mark.parametrize("method", ["delong", "delong-logit", "hanley-mcneil"])
 @given(data=scored_labels(), c=confidences)
 def test_auc_interval_contains_auc_lies_in_unit_interval_and_nests(method, data, c):
     scores, labels = data
-    ci = roc.auc_interval(scores, labels, method=method, confidence=c)
+    ci = roc.auc_interval(labels, scores, method=method, confidence=c)
     assert 0.0 <= ci.low <= ci.estimate <= ci.high <= 1.0
-    assert ci.estimate == pytest.approx(roc.auc(scores, labels), abs=1e-15)
-    wider = roc.auc_interval(scores, labels, method=method, confidence=min(c + 0.0005, 0.9995))
+    assert ci.estimate == pytest.approx(roc.auc(labels, scores), abs=1e-15)
+    wider = roc.auc_interval(labels, scores, method=method, confidence=min(c + 0.0005, 0.9995))
     assert wider.low <= ci.low + 1e-15 and ci.high <= wider.high + 1e-15
 
 
@@ -370,9 +370,9 @@ def test_auc_interval_contains_auc_lies_in_unit_interval_and_nests(method, data,
 def test_delong_p_in_unit_interval_and_symmetric_in_the_two_classifiers(data, noise):
     scores1, labels = data
     scores2 = scores1 + np.array(noise[: scores1.size]) / 7
-    r = roc.delong_test(scores1, scores2, labels)
+    r = roc.delong_test(labels, scores1, scores2)
     assert 0.0 <= r.pvalue <= 1.0
-    swapped = roc.delong_test(scores2, scores1, labels)
+    swapped = roc.delong_test(labels, scores2, scores1)
     assert swapped.pvalue == pytest.approx(r.pvalue, rel=1e-9, abs=1e-300)
     assert swapped.statistic == pytest.approx(-r.statistic, rel=1e-9, abs=1e-12)
 

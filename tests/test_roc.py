@@ -13,7 +13,21 @@ from scipy import stats
 
 from evalkit.intervals import wilson
 from evalkit.results import Interval, TestResult
-from evalkit.roc import AucInterval, RocCurve, auc, auc_interval, delong_test, roc_curve
+from evalkit.roc import (
+    AucInterval,
+    MulticlassAuc,
+    PrecisionRecallBand,
+    PrecisionRecallCurve,
+    RocCurve,
+    auc,
+    auc_interval,
+    average_precision,
+    delong_test,
+    multiclass_auc,
+    precision_recall_band,
+    precision_recall_curve,
+    roc_curve,
+)
 
 RNG_SEED = 6
 
@@ -72,7 +86,7 @@ def direct_delong(score_sets, y):
 def test_roc_curve_matches_sklearn(n, levels):
     rng = np.random.default_rng(RNG_SEED + n + levels)
     scores, y = tied_data(rng, n, levels)
-    ours = roc_curve(scores, y)
+    ours = roc_curve(y, scores)
     fpr, tpr, thr = skm.roc_curve(y, scores, drop_intermediate=False)
     np.testing.assert_allclose(ours.fpr, fpr, rtol=0, atol=1e-15)
     np.testing.assert_allclose(ours.tpr, tpr, rtol=0, atol=1e-15)
@@ -90,7 +104,7 @@ def test_roc_curve_matches_sklearn(n, levels):
 def test_roc_curve_counts_by_brute_force():
     rng = np.random.default_rng(RNG_SEED)
     scores, y = tied_data(rng, 300, 6)
-    c = roc_curve(scores, y)
+    c = roc_curve(y, scores)
     for t, tp, fp in zip(c.thresholds, c.tp, c.fp, strict=True):
         predicted = scores >= t
         assert tp == np.sum(predicted & (y == 1))
@@ -98,7 +112,7 @@ def test_roc_curve_counts_by_brute_force():
 
 
 def test_symeonidis_table_corrected():
-    c = roc_curve(SYM_SCORES, SYM_LABELS)
+    c = roc_curve(SYM_LABELS, SYM_SCORES)
     assert isinstance(c, RocCurve)
     # the slide's column order is ascending thresholds, the last one 1.00 (nothing positive)
     np.testing.assert_allclose(
@@ -110,7 +124,7 @@ def test_symeonidis_table_corrected():
     np.testing.assert_array_equal(c.fn[::-1], [0, 1, 1, 2, 2, 3, 3, 4, 5])
     np.testing.assert_allclose(c.tpr[::-1], [1, 0.8, 0.8, 0.6, 0.6, 0.4, 0.4, 0.2, 0])
     np.testing.assert_allclose(c.fpr[::-1], [1, 1, 0.8, 0.8, 0.6, 0.2, 0, 0, 0])
-    assert auc(SYM_SCORES, SYM_LABELS) == 0.56  # 14 of 25 pairs, exact
+    assert auc(SYM_LABELS, SYM_SCORES) == 0.56  # 14 of 25 pairs, exact
     # the slide's order (the tied + first) would give a staircase of area 0.60
     staircase_fpr = np.array([0, 0, 0, 0.2, 0.2, 0.4, 0.6, 0.8, 0.8, 1, 1])
     staircase_tpr = np.array([0, 0.2, 0.4, 0.4, 0.6, 0.6, 0.6, 0.6, 0.8, 0.8, 1])
@@ -118,8 +132,8 @@ def test_symeonidis_table_corrected():
 
 
 def test_roc_curve_accepts_booleans_and_integers():
-    c1 = roc_curve([3, 1, 2, 2], [True, False, True, False])
-    c2 = roc_curve([3.0, 1.0, 2.0, 2.0], [1, 0, 1, 0])
+    c1 = roc_curve([True, False, True, False], [3, 1, 2, 2])
+    c2 = roc_curve([1, 0, 1, 0], [3.0, 1.0, 2.0, 2.0])
     np.testing.assert_array_equal(c1.tpr, c2.tpr)
     np.testing.assert_array_equal(c1.fpr, c2.fpr)
     np.testing.assert_array_equal(c1.tpr, [0, 0.5, 1, 1])
@@ -135,10 +149,10 @@ def test_roc_curve_accepts_booleans_and_integers():
 def test_auc_matches_sklearn_and_mann_whitney(n, levels):
     rng = np.random.default_rng(RNG_SEED + 3 * n + levels)
     scores, y = tied_data(rng, n, levels)
-    a = auc(scores, y)
+    a = auc(y, scores)
     assert isinstance(a, float)
     assert a == pytest.approx(skm.roc_auc_score(y, scores), rel=1e-12)
-    c = roc_curve(scores, y)
+    c = roc_curve(y, scores)
     assert a == pytest.approx(skm.auc(c.fpr, c.tpr), rel=1e-12)
     pos, neg = scores[y == 1], scores[y == 0]
     u = stats.mannwhitneyu(pos, neg, alternative="two-sided", method="asymptotic").statistic
@@ -155,12 +169,12 @@ def test_auc_is_pair_count(pairs):
     scores = np.array([s for s, _ in pairs], dtype=float)
     y = np.array([lab for _, lab in pairs])
     expected = direct_psi(scores[y], scores[~y]).mean()
-    assert auc(scores, y) == pytest.approx(expected, abs=1e-12)
-    c = roc_curve(scores, y)
+    assert auc(y, scores) == pytest.approx(expected, abs=1e-12)
+    c = roc_curve(y, scores)
     assert np.all(np.diff(c.fpr) >= 0) and np.all(np.diff(c.tpr) >= 0)
     assert (c.fpr[0], c.tpr[0], c.fpr[-1], c.tpr[-1]) == (0.0, 0.0, 1.0, 1.0)
     # reversing the scores mirrors the curve: AUC → 1 − AUC
-    assert auc(-scores, y) == pytest.approx(1 - expected, abs=1e-12)
+    assert auc(y, -scores) == pytest.approx(1 - expected, abs=1e-12)
 
 
 @pytest.mark.parametrize(
@@ -170,11 +184,11 @@ def test_auc_is_pair_count(pairs):
 def test_roc_invariant_under_increasing_transforms(transform):
     rng = np.random.default_rng(RNG_SEED)
     scores, y = tied_data(rng, 1000, 8)
-    base = roc_curve(scores, y)
-    moved = roc_curve(transform(scores), y)
+    base = roc_curve(y, scores)
+    moved = roc_curve(y, transform(scores))
     np.testing.assert_array_equal(base.fpr, moved.fpr)
     np.testing.assert_array_equal(base.tpr, moved.tpr)
-    assert auc(transform(scores), y) == auc(scores, y)
+    assert auc(y, transform(scores)) == auc(y, scores)
 
 
 # --------------------------------------------------------------------------------------------
@@ -188,10 +202,10 @@ def test_delong_variance_matches_direct_structural_components(n, levels):
     s1, y = tied_data(rng, n, levels)
     s2 = np.round(s1 + rng.normal(scale=0.7, size=n), 1)
     aucs, cov = direct_delong([s1, s2], y)
-    ci = auc_interval(s1, y, method="delong")
+    ci = auc_interval(y, s1, method="delong")
     assert ci.estimate == pytest.approx(aucs[0], abs=1e-12)
     assert ci.std_error == pytest.approx(np.sqrt(cov[0, 0]), rel=1e-10, abs=1e-14)
-    r = delong_test(s1, s2, y)
+    r = delong_test(y, s1, s2)
     assert r.details["auc1"] == pytest.approx(aucs[0], abs=1e-12)
     assert r.details["auc2"] == pytest.approx(aucs[1], abs=1e-12)
     assert r.details["variance1"] == pytest.approx(cov[0, 0], rel=1e-10, abs=1e-15)
@@ -212,23 +226,23 @@ def test_delong_variance_matches_direct_structural_components(n, levels):
 def test_delong_interval_limits_and_levels():
     rng = np.random.default_rng(RNG_SEED)
     s, y = tied_data(rng, 200, 1000, shift=1.0)
-    ci90 = auc_interval(s, y, confidence=0.90)
-    ci95 = auc_interval(s, y)
+    ci90 = auc_interval(y, s, method="delong", confidence=0.90)
+    ci95 = auc_interval(y, s, method="delong")
     assert isinstance(ci95, AucInterval) and isinstance(ci95, Interval)
     assert ci95.method == "DeLong" and ci95.confidence == 0.95
     assert ci95.low < ci90.low < ci95.estimate < ci90.high < ci95.high
     z = stats.norm.ppf(0.975)
     assert ci95.low == pytest.approx(ci95.estimate - z * ci95.std_error, rel=1e-12)
     # a perfect classifier: the interval is clipped to [0, 1]
-    ci = auc_interval([0.9, 0.8, 0.2, 0.1], [1, 1, 0, 0], method="hanley-mcneil")
+    ci = auc_interval([1, 1, 0, 0], [0.9, 0.8, 0.2, 0.1], method="hanley-mcneil")
     assert ci.high == 1.0 and ci.estimate == 1.0
 
 
 def test_hanley_mcneil_formula():
     rng = np.random.default_rng(RNG_SEED)
     s, y = tied_data(rng, 150, 1000, shift=1.2)
-    ci = auc_interval(s, y, method="hanley-mcneil")
-    a = auc(s, y)
+    ci = auc_interval(y, s, method="hanley-mcneil")
+    a = auc(y, s)
     m, n = int(np.sum(y == 1)), int(np.sum(y == 0))
     q1, q2 = a / (2 - a), 2 * a * a / (1 + a)
     se = np.sqrt((a * (1 - a) + (m - 1) * (q1 - a * a) + (n - 1) * (q2 - a * a)) / (m * n))
@@ -244,10 +258,10 @@ def test_delong_standard_error_matches_simulation():
     aucs, ses, hm = [], [], []
     for _ in range(400):
         s = np.r_[rng.normal(1.0, 1.0, m), rng.normal(0.0, 1.0, n)]
-        ci = auc_interval(s, y)
+        ci = auc_interval(y, s, method="delong")
         aucs.append(ci.estimate)
         ses.append(ci.std_error)
-        hm.append(auc_interval(s, y, method="hanley-mcneil").std_error)
+        hm.append(auc_interval(y, s, method="hanley-mcneil").std_error)
     sd = np.std(aucs, ddof=1)
     assert np.mean(ses) == pytest.approx(sd, rel=0.12)
     assert np.mean(hm) == pytest.approx(sd, rel=0.15)
@@ -274,7 +288,7 @@ def test_delong_logit_matches_a_direct_computation(n, shift, confidence):
     aucs, cov = direct_delong([s], y)
     area, se = float(aucs[0]), float(np.sqrt(cov[0, 0]))
     assert 0 < area < 1
-    ci = auc_interval(s, y, method="delong-logit", confidence=confidence)
+    ci = auc_interval(y, s, method="delong-logit", confidence=confidence)
     low, high = direct_logit_interval(area, se, confidence)
     assert ci.method == "DeLong (logit)" and ci.confidence == confidence
     assert ci.estimate == pytest.approx(area, abs=1e-12)
@@ -291,8 +305,8 @@ def test_delong_logit_is_not_clipped_near_one_where_wald_is():
     rng = np.random.default_rng(RNG_SEED)
     y = np.r_[np.ones(60, int), np.zeros(60, int)]
     s = np.r_[rng.normal(3.6, 1.0, 60), rng.normal(0.0, 1.0, 60)]
-    wald = auc_interval(s, y)
-    logit = auc_interval(s, y, method="delong-logit")
+    wald = auc_interval(y, s, method="delong")
+    logit = auc_interval(y, s, method="delong-logit")
     assert 0.99 < wald.estimate < 1
     assert wald.high == 1.0  # clipped
     assert logit.high < 1.0 and logit.low < wald.low  # asymmetric: longer on the open side
@@ -306,14 +320,14 @@ def test_delong_logit_at_auc_exactly_one_or_zero_uses_van_dantzigs_bound(n_pos, 
     s = np.r_[np.arange(n_pos) + n_neg + 1.0, np.arange(n_neg, dtype=float)]
     z2 = stats.norm.ppf(0.975) ** 2
     small = min(n_pos, n_neg)
-    perfect = auc_interval(s, y, method="delong-logit")
+    perfect = auc_interval(y, s, method="delong-logit")
     assert perfect.estimate == 1.0 and perfect.std_error == 0.0
     assert perfect.high == 1.0 and perfect.low == pytest.approx(small / (small + z2), rel=1e-12)
     assert perfect.method == "DeLong (logit); AUC = 1 with SE 0: van Dantzig bound"
     # the bound's interval is the Wilson score interval of N = min(n_pos, n_neg) trials
     wilson_ci = wilson(small, small)
     assert (perfect.low, perfect.high) == pytest.approx((wilson_ci.low, wilson_ci.high), rel=1e-12)
-    reversed_ = auc_interval(-s, y, method="delong-logit")
+    reversed_ = auc_interval(y, -s, method="delong-logit")
     assert reversed_.estimate == 0.0 and reversed_.low == 0.0
     assert reversed_.high == pytest.approx(z2 / (small + z2), rel=1e-12)
     assert not np.isnan([perfect.low, perfect.high, reversed_.low, reversed_.high]).any()
@@ -324,9 +338,9 @@ def test_delong_logit_with_every_score_tied_is_not_a_point():
     method gives van Dantzig's interval around 0.5 (the Wilson interval of 3 in 6 trials)."""
     y = [1] * 6 + [0] * 9
     s = [0.7] * 15
-    wald = auc_interval(s, y)
+    wald = auc_interval(y, s, method="delong")
     assert (wald.low, wald.high, wald.std_error) == (0.5, 0.5, 0.0)
-    tied = auc_interval(s, y, method="delong-logit")
+    tied = auc_interval(y, s, method="delong-logit")
     reference = wilson(3, 6)
     assert tied.estimate == 0.5 and tied.method.endswith("with SE 0: van Dantzig bound")
     assert (tied.low, tied.high) == pytest.approx((reference.low, reference.high), rel=1e-12)
@@ -339,7 +353,7 @@ def coverage(true_auc, size, method, reps, rng):
     hits = 0
     for _ in range(reps):
         s = np.r_[rng.normal(shift, 1.0, size), rng.normal(0.0, 1.0, size)]
-        hits += auc_interval(s, y, method=method).contains(true_auc)
+        hits += auc_interval(y, s, method=method).contains(true_auc)
     return hits / reps
 
 
@@ -365,22 +379,22 @@ def test_delong_test_properties():
     rng = np.random.default_rng(RNG_SEED)
     s1, y = tied_data(rng, 300, 1000, shift=1.0)
     s2 = s1 + rng.normal(scale=1.0, size=300)
-    r12 = delong_test(s1, s2, y)
-    r21 = delong_test(s2, s1, y)
+    r12 = delong_test(y, s1, s2)
+    r21 = delong_test(y, s2, s1)
     assert isinstance(r12, TestResult)
     assert r12.statistic == pytest.approx(-r21.statistic, rel=1e-12)
     assert r12.pvalue == pytest.approx(r21.pvalue, rel=1e-12)
     assert r12.alternative == "two-sided" and r12.statistic_name == "z"
     assert 0 <= r12.pvalue <= 1
     # the same ranking: z = 0, p = 1; a monotone transform of one of them too
-    same = delong_test(s1, np.exp(s1), y)
+    same = delong_test(y, s1, np.exp(s1))
     assert (same.statistic, same.pvalue, same.estimate) == (0.0, 1.0, 0.0)
     # zero variance of the difference with different AUCs: perfect vs all tied
     y4 = [1, 1, 0, 0]
-    r = delong_test([4, 3, 2, 1], [1, 1, 1, 1], y4)
+    r = delong_test(y4, [4, 3, 2, 1], [1, 1, 1, 1])
     assert r.estimate == 0.5 and r.statistic == np.inf and r.pvalue == 0.0
     # wider interval for the difference at a higher level
-    r99 = delong_test(s1, s2, y, confidence=0.99)
+    r99 = delong_test(y, s1, s2, confidence=0.99)
     assert r99.interval.width > r12.interval.width
 
 
@@ -394,7 +408,7 @@ def test_delong_test_rejects_independent_noise_rarely():
         base = rng.normal(size=100) + 1.0 * y
         s1 = base + rng.normal(size=100)
         s2 = base + rng.normal(size=100)
-        rejections += delong_test(s1, s2, y).pvalue < 0.05
+        rejections += delong_test(y, s1, s2).pvalue < 0.05
     assert 0.02 < rejections / reps < 0.09
 
 
@@ -402,48 +416,55 @@ def test_delong_test_rejects_independent_noise_rarely():
 # bad input
 
 
-@pytest.mark.parametrize("fn", [roc_curve, auc, auc_interval])
+FOUR = [0.1, 0.2, 0.3, 0.4]
+
+
+@pytest.mark.parametrize("fn", [roc_curve, auc, auc_interval, average_precision])
 @pytest.mark.parametrize(
-    ("scores", "labels", "exc", "match"),
+    ("labels", "scores", "exc", "match"),
     [
-        ([0.1, 0.2, 0.3, 0.4], [1, 1, 1, 1], ValueError, "labels must contain at least"),
-        ([0.1, np.nan, 0.3, 0.4], [1, 0, 1, 0], ValueError, "scores must be finite"),
-        ([0.1, np.inf, 0.3, 0.4], [1, 0, 1, 0], ValueError, "scores must be finite"),
-        ([0.1, 0.2, 0.3], [1, 0, 1, 0], ValueError, "same length"),
-        ([0.1, 0.2, 0.3, 0.4], [1, 2, 1, 2], ValueError, "labels must be binary"),
-        ([0.1, 0.2, 0.3, 0.4], [-1, 1, -1, 1], ValueError, "labels must be binary"),
-        ([0.1, 0.2, 0.3, 0.4], ["a", "b", "a", "b"], TypeError, "labels must be 0/1"),
-        ([[0.1, 0.2], [0.3, 0.4]], [1, 0, 1, 0], ValueError, "scores must be 1-D"),
-        ([0.1, 0.2, 0.3, 0.4], [[1, 0], [1, 0]], ValueError, "labels must be 1-D"),
-        (["a", "b", "c", "d"], [1, 0, 1, 0], TypeError, "scores must be a number or an array"),
-        ("abcd", [1, 0, 1, 0], TypeError, "scores must be a number or an array"),
-        ([True, False, True, False], [1, 0, 1, 0], TypeError, "scores must be a number, not"),
-        ([0.1, 0.2, 0.3, 0.4], [1, 0.5, 1, 0], ValueError, "labels must be binary"),
+        ([1, 1, 1, 1], FOUR, ValueError, r"y_true must hold two classes, .*only the label 1"),
+        ([1, 0, 1, 0], [0.1, np.nan, 0.3, 0.4], ValueError, "y_score must be finite"),
+        ([1, 0, 1, 0], [0.1, np.inf, 0.3, 0.4], ValueError, "y_score must be finite"),
+        ([1, 0, 1, 0], [0.1, 0.2, 0.3], ValueError, "y_true and y_score must have the same len"),
+        ([1, 2, 3, 1], FOUR, ValueError, r"y_true must hold two classes; got 3 distinct labels"),
+        ([1, 0.5, 1, 0], FOUR, ValueError, "y_true must hold two classes; got 3"),
+        ([1, 0, 1, 0], [[0.1, 0.2], [0.3, 0.4]], ValueError, "y_score must be 1-D.*multiclass"),
+        ([[1, 0], [1, 0]], FOUR, ValueError, "y_true must be 1-D"),
+        ([1, 0, 1, 0], ["a", "b", "c", "d"], TypeError, "y_score must be a number or an array"),
+        ([1, 0, 1, 0], "abcd", TypeError, "y_score must be a number or an array"),
+        ([1, 0, 1, 0], [True, False, True, False], TypeError, "y_score must be a number, not"),
+        ([1, 0, np.nan, 0], FOUR, ValueError, "y_true must not contain NaN"),
+        ("1010", FOUR, TypeError, "y_true must be a sequence of class labels"),
     ],
 )
-def test_bad_input(fn, scores, labels, exc, match):
+def test_bad_input(fn, labels, scores, exc, match):
     with pytest.raises(exc, match=match):
-        fn(scores, labels)
+        fn(labels, scores)
 
 
 def test_bad_input_intervals_and_test():
     s, y = [0.1, 0.2, 0.3, 0.4], [1, 0, 0, 0]
-    with pytest.raises(ValueError, match="at least 2 positive"):
-        auc_interval(s, y)
-    with pytest.raises(ValueError, match="method must be one of 'delong', 'hanley-mcneil'"):
-        auc_interval(s, [1, 1, 0, 0], method="bootstrap")
+    with pytest.raises(ValueError, match=r"at least 2 positive \(label 1\) and at least 2 neg"):
+        auc_interval(y, s)
+    with pytest.raises(ValueError, match="method must be one of 'delong-logit', 'delong', 'han"):
+        auc_interval([1, 1, 0, 0], s, method="bootstrap")
     with pytest.raises(ValueError, match="confidence must be strictly between"):
-        auc_interval(s, [1, 1, 0, 0], confidence=95)
-    with pytest.raises(ValueError, match="scores1 and scores2 must have the same length"):
-        delong_test(s, s[:3], [1, 1, 0, 0])
-    with pytest.raises(ValueError, match="scores2 must be finite"):
-        delong_test(s, [0.1, np.nan, 0.3, 0.4], [1, 1, 0, 0])
-    with pytest.raises(ValueError, match="labels must be binary"):
-        delong_test(s, s, [1, 2, 0, 0])
+        auc_interval([1, 1, 0, 0], s, confidence=95)
+    with pytest.raises(ValueError, match="y_score1 and y_score2 must have the same length"):
+        delong_test([1, 1, 0, 0], s, s[:3])
+    with pytest.raises(ValueError, match="y_score2 must be finite"):
+        delong_test([1, 1, 0, 0], s, [0.1, np.nan, 0.3, 0.4])
+    with pytest.raises(ValueError, match="y_true must hold two classes; got 3"):
+        delong_test([1, 2, 0, 0], s, s)
     with pytest.raises(ValueError, match="at least 2 positive"):
-        delong_test(s, s, y)
+        delong_test(y, s, s)
     with pytest.raises(ValueError, match="confidence"):
-        delong_test(s, s, [1, 1, 0, 0], confidence=0.0)
+        delong_test([1, 1, 0, 0], s, s, confidence=0.0)
+    with pytest.raises(ValueError, match="pos_label must be one of y_true's labels"):
+        auc([1, 1, 0, 0], s, pos_label=2)
+    with pytest.raises(ValueError, match=r"pos_label must be one of y_true's labels \('a', 'b'\)"):
+        auc(["a", "b", "a", "b"], s, pos_label=1)
 
 
 @settings(max_examples=200, deadline=None)
@@ -478,20 +499,12 @@ def test_midranks_of_nothing_is_nothing():
 # --------------------------------------------------------------------------------------------
 # precision–recall curve, average precision and its bootstrap band (issue 26)
 
-from evalkit.roc import (  # noqa: E402
-    PrecisionRecallBand,
-    PrecisionRecallCurve,
-    average_precision,
-    precision_recall_band,
-    precision_recall_curve,
-)
-
 
 @pytest.mark.parametrize("seed", range(6))
 def test_precision_recall_curve_agrees_with_scikit_learn(seed):
     rng = np.random.default_rng(seed)
     scores, y = tied_data(rng, 40 + 60 * seed, levels=2 + 3 * seed)
-    curve = precision_recall_curve(scores, y)
+    curve = precision_recall_curve(y, scores)
     sk_p, sk_r, sk_t = skm.precision_recall_curve(y, scores)
     np.testing.assert_allclose(curve.precision[::-1], sk_p, rtol=0, atol=1e-15)
     np.testing.assert_allclose(curve.recall[::-1], sk_r, rtol=0, atol=1e-15)
@@ -506,7 +519,7 @@ def test_precision_recall_curve_agrees_with_scikit_learn(seed):
 def test_average_precision_agrees_with_scikit_learn(seed):
     rng = np.random.default_rng(seed)
     scores, y = tied_data(rng, 30 + 100 * seed, levels=1 + 4 * seed)
-    assert average_precision(scores, y) == pytest.approx(
+    assert average_precision(y, scores) == pytest.approx(
         skm.average_precision_score(y, scores), abs=1e-14
     )
 
@@ -520,23 +533,23 @@ def test_average_precision_is_the_mean_precision_where_each_positive_is_taken_in
         return
     # independent route: for each positive, the precision among items scoring at least as high
     by_positive = [np.sum(y[s >= v]) / np.sum(s >= v) for v in s[y]]
-    assert average_precision(s, y) == pytest.approx(np.mean(by_positive), abs=1e-12)
-    assert 0 < average_precision(s, y) <= 1
+    assert average_precision(y, s) == pytest.approx(np.mean(by_positive), abs=1e-12)
+    assert 0 < average_precision(y, s) <= 1
 
 
 def test_average_precision_no_skill_equals_the_baseline_and_perfect_is_one():
     y = np.array([1, 0, 0, 0, 1, 0, 0, 0, 0, 0])
-    assert average_precision(np.zeros(10), y) == pytest.approx(0.2)
-    assert precision_recall_curve(np.zeros(10), y).baseline == 0.2
-    assert average_precision(y + 0.5, y) == 1.0
+    assert average_precision(y, np.zeros(10)) == pytest.approx(0.2)
+    assert precision_recall_curve(y, np.zeros(10)).baseline == 0.2
+    assert average_precision(y, y + 0.5) == 1.0
 
 
 def test_average_precision_of_random_scores_sits_near_the_positive_rate_not_one_half():
     rng = np.random.default_rng(RNG_SEED)
     y = (rng.random(20_000) < 0.02).astype(int)
-    ap = average_precision(rng.random(20_000), y)
+    ap = average_precision(y, rng.random(20_000))
     assert abs(ap - y.mean()) < 0.01
-    assert abs(auc(rng.random(20_000), y) - 0.5) < 0.05
+    assert abs(auc(y, rng.random(20_000)) - 0.5) < 0.05
 
 
 def test_precision_recall_band_is_reproducible_and_holds_the_estimate():
@@ -544,8 +557,8 @@ def test_precision_recall_band_is_reproducible_and_holds_the_estimate():
     y = (rng.random(400) < 0.1).astype(int)
     y[:2] = [0, 1]
     s = y * 1.5 + rng.normal(size=400)
-    band = precision_recall_band(s, y, rounds=300, rng=5)
-    again = precision_recall_band(s, y, rounds=300, rng=5)
+    band = precision_recall_band(y, s, rounds=300, rng=5)
+    again = precision_recall_band(y, s, rounds=300, rng=5)
     np.testing.assert_array_equal(band.low, again.low)
     assert isinstance(band, PrecisionRecallBand) and band.rounds == 300
     assert band.baseline == pytest.approx(y.mean())
@@ -553,10 +566,10 @@ def test_precision_recall_band_is_reproducible_and_holds_the_estimate():
     inside = (band.low <= band.precision) & (band.precision <= band.high)
     assert inside.mean() > 0.95
     ap = band.average_precision
-    assert ap.estimate == pytest.approx(average_precision(s, y))
+    assert ap.estimate == pytest.approx(average_precision(y, s))
     assert ap.low < ap.estimate < ap.high
     # the step function the band is read from integrates to the AP
-    fine = precision_recall_band(s, y, recall_grid=np.linspace(0, 1, 20_001)[1:], rounds=100, rng=1)
+    fine = precision_recall_band(y, s, recall_grid=np.linspace(0, 1, 20_001)[1:], rounds=100, rng=1)
     assert np.mean(fine.precision) == pytest.approx(ap.estimate, abs=1e-3)
 
 
@@ -589,7 +602,7 @@ def test_precision_recall_band_equals_sorting_every_resample(
     roc._BAND_BLOCK = kept if block is None else block
     try:
         band = precision_recall_band(
-            s, y, recall_grid=grid if own_grid else None, rounds=100, rng=seed
+            y, s, recall_grid=grid if own_grid else None, rounds=100, rng=seed
         )
     finally:
         roc._BAND_BLOCK = kept
@@ -620,7 +633,7 @@ def test_precision_recall_band_covers_the_population_average_precision():
     def sample(n):
         y = (rng.random(n) < 0.2).astype(int)
         y[:2] = [0, 1]
-        return y + rng.normal(size=n), y
+        return y, y + rng.normal(size=n)
 
     target = average_precision(*sample(400_000))
     hits = sum(
@@ -638,54 +651,186 @@ def test_precision_recall_band_covers_the_population_average_precision():
     [
         (
             precision_recall_curve,
-            dict(scores=[0.1, 0.2], labels=[1, 1]),
+            dict(y_true=[1, 1], y_score=[0.1, 0.2]),
             ValueError,
-            r"^labels must contain at least one positive \(1\) and at least one negative",
+            r"^y_true must hold two classes, a positive and a negative one; got only the label 1",
         ),
         (
             precision_recall_curve,
-            dict(scores=[0.1, float("nan")], labels=[1, 0]),
+            dict(y_true=[1, 0], y_score=[0.1, float("nan")]),
             ValueError,
-            r"^scores must be finite",
+            r"^y_score must be finite",
         ),
         (
             average_precision,
-            dict(scores=[0.1, 0.2], labels=[1, 2]),
+            dict(y_true=[1, 2, 3], y_score=[0.1, 0.2, 0.3]),
             ValueError,
-            r"^labels must be binary",
+            r"^y_true must hold two classes; got 3 distinct labels \(1, 2, 3\)",
         ),
         (
             average_precision,
-            dict(scores=[0.1, 0.2, 0.3], labels=[1, 0]),
+            dict(y_true=[1, 0], y_score=[0.1, 0.2, 0.3]),
             ValueError,
-            r"^scores and labels must have the same length; got 3 and 2",
+            r"^y_true and y_score must have the same length \(one label and one score per item\); "
+            r"got 2 and 3",
         ),
         (
             precision_recall_band,
-            dict(scores=[0.1, 0.2], labels=[1, 0]),
-            TypeError,
-            r"^rng must be given",
-        ),
-        (
-            precision_recall_band,
-            dict(scores=[0.1, 0.2], labels=[1, 0], rounds=10, rng=0),
+            dict(y_true=[1, 0], y_score=[0.1, 0.2], rounds=10, rng=0),
             ValueError,
             r"^rounds must be a whole number ≥ 100; got 10",
         ),
         (
             precision_recall_band,
-            dict(scores=[0.1, 0.2], labels=[1, 0], recall_grid=[0.5, 1.5], rng=0),
+            dict(y_true=[1, 0], y_score=[0.1, 0.2], recall_grid=[0.5, 1.5], rng=0),
             ValueError,
             r"^recall_grid must be a non-empty array of recalls in \[0, 1\]; got 1\.5",
         ),
         (
             precision_recall_band,
-            dict(scores=[0.1, 0.2], labels=[1, 0], confidence=0, rng=0),
+            dict(y_true=[1, 0], y_score=[0.1, 0.2], confidence=0, rng=0),
             ValueError,
             r"^confidence must be strictly between 0 and 1",
+        ),
+        (
+            precision_recall_band,
+            dict(y_true=[1, 0], y_score=[0.1, 0.2], rng=1.5),
+            TypeError,
+            r"^rng must be None, a numpy.random.Generator or an integer seed ≥ 0; got 1.5",
         ),
     ],
 )
 def test_precision_recall_bad_inputs(function, kwargs, error, message):
     with pytest.raises(error, match=message):
         function(**kwargs)
+
+
+# --------------------------------------------------------------------------------------------
+# issue 44: scikit-learn's argument order, pos_label, and the guard against swapped arguments
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_labels_first_like_scikit_learn_with_any_two_labels(seed):
+    rng = np.random.default_rng(seed)
+    scores, y = tied_data(rng, 60 + 40 * seed, levels=3 + 5 * seed)
+    for labels, pos_label in (
+        (y, None),
+        (y.astype(bool), None),
+        (np.where(y == 1, 1, -1), None),
+        (np.where(y == 1, "spam", "ham"), "spam"),
+        (np.where(y == 1, 7, 3), 7),
+    ):
+        kwargs = {} if pos_label is None else {"pos_label": pos_label}
+        sk_fpr, sk_tpr, sk_thr = skm.roc_curve(labels, scores, drop_intermediate=False, **kwargs)
+        c = roc_curve(labels, scores, pos_label=pos_label)
+        np.testing.assert_array_equal(c.fpr, sk_fpr)
+        np.testing.assert_array_equal(c.tpr, sk_tpr)
+        np.testing.assert_array_equal(c.thresholds, sk_thr)
+        assert auc(labels, scores, pos_label=pos_label) == pytest.approx(
+            skm.roc_auc_score(labels == (1 if pos_label is None else pos_label), scores),
+            abs=1e-14,
+        )
+        ap = skm.average_precision_score(labels, scores, pos_label=pos_label or 1)
+        assert average_precision(labels, scores, pos_label=pos_label) == pytest.approx(
+            ap, abs=1e-14
+        )
+        sk_p, sk_r, _ = skm.precision_recall_curve(labels, scores, **kwargs)
+        pr = precision_recall_curve(labels, scores, pos_label=pos_label)
+        np.testing.assert_allclose(pr.precision[::-1], sk_p, rtol=0, atol=1e-15)
+        np.testing.assert_allclose(pr.recall[::-1], sk_r, rtol=0, atol=1e-15)
+
+
+def test_default_positive_class_is_the_larger_label_as_roc_auc_score_takes_it():
+    rng = np.random.default_rng(RNG_SEED)
+    scores, y = tied_data(rng, 80, 1000)
+    words = np.where(y == 1, "dog", "cat")  # "dog" > "cat": the positive class
+    assert auc(words, scores) == pytest.approx(skm.roc_auc_score(words, scores), abs=1e-14)
+    assert auc(words, scores) == auc(y, scores)
+    assert auc(words, scores, pos_label="cat") == pytest.approx(1 - auc(y, scores), abs=1e-14)
+    # the other class positive mirrors the interval and the test
+    ci = auc_interval(y, scores)
+    flipped = auc_interval(y, -scores, pos_label=0)
+    assert (flipped.estimate, flipped.low, flipped.high) == pytest.approx(
+        (ci.estimate, ci.low, ci.high), abs=1e-12
+    )
+
+
+def test_swapped_arguments_are_refused_not_computed():
+    """The old order (scores, labels) with 0/1 predictions as scores ran silently (issue 44)."""
+    rng = np.random.default_rng(RNG_SEED)
+    y = np.r_[np.ones(30, int), np.zeros(30, int)]
+    scores = y + rng.normal(size=60)
+    predictions = (scores > 0.5).astype(int)
+    for fn in (roc_curve, auc, auc_interval, average_precision, precision_recall_curve):
+        with pytest.raises(ValueError, match=r"the arguments look swapped: y_true has 60 dist"):
+            fn(scores, y)
+        with pytest.raises(ValueError, match=r"look swapped.*\(y_true, y_score\)"):
+            fn(scores, predictions)
+    with pytest.raises(ValueError, match="look swapped.*y_true has 60 distinct values"):
+        precision_recall_band(scores, y, rng=0)
+    with pytest.raises(ValueError, match="look swapped.*y_score1"):
+        delong_test(scores, y, y)
+    # two-valued real "labels" that are not whole numbers, with 0/1 scores
+    with pytest.raises(ValueError, match="look swapped: y_true has 2 real values that are not"):
+        auc([0.2, 0.7, 0.7, 0.2], [0, 1, 1, 0])
+    # the right order with 0/1 predictions as scores is fine (the one-threshold ROC)
+    assert auc(y, predictions) == pytest.approx(skm.roc_auc_score(y, predictions))
+
+
+def test_auc_interval_defaults_to_the_logit_form_the_atlas_supports():
+    rng = np.random.default_rng(RNG_SEED)
+    s, y = tied_data(rng, 120, 1000, shift=2.5)
+    default = auc_interval(y, s)
+    logit = auc_interval(y, s, method="delong-logit")
+    assert default == logit and default.method == "DeLong (logit)"
+    assert default != auc_interval(y, s, method="delong")
+
+
+def test_delong_test_names_its_estimate():
+    rng = np.random.default_rng(RNG_SEED)
+    s1, y = tied_data(rng, 100, 1000, shift=1.0)
+    r = delong_test(y, s1, s1 + rng.normal(size=100))
+    assert r.estimate_name == "AUC difference"
+    assert r.alternative == "two-sided"
+    assert "AUC difference = " in str(r)
+
+
+def test_precision_recall_band_draws_fresh_entropy_without_rng_and_reports_its_mc_error():
+    rng = np.random.default_rng(RNG_SEED)
+    y = (rng.random(300) < 0.2).astype(int)
+    y[:2] = [0, 1]
+    s = y + rng.normal(size=300)
+    fresh = precision_recall_band(y, s, rounds=200)  # was: TypeError "rng must be given"
+    assert fresh.rounds == 200 and 0 < fresh.monte_carlo_error < 0.05
+    seeded = precision_recall_band(y, s, rounds=200, rng=np.random.default_rng(3))
+    assert seeded == seeded  # noqa: PLR0124 (a frozen result compares equal to itself)
+    # the Monte-Carlo error is the spread of the AP limits over seeds (200 seeds gave SDs
+    # 0.0070 and 0.0077 against a mean reported error of 0.0083)
+    bands = [precision_recall_band(y, s, rounds=400, rng=i) for i in range(40)]
+    spread = max(
+        np.std([b.average_precision.low for b in bands], ddof=1),
+        np.std([b.average_precision.high for b in bands], ddof=1),
+    )
+    assert np.mean([b.monte_carlo_error for b in bands]) == pytest.approx(spread, rel=0.35)
+
+
+def test_results_have_a_short_repr_and_an_html_table():
+    rng = np.random.default_rng(RNG_SEED)
+    s, y = tied_data(rng, 500, 1000)
+    results = [
+        roc_curve(y, s),
+        precision_recall_curve(y, s),
+        precision_recall_band(y, s, rounds=100, rng=0),
+        auc_interval(y, s),
+        multiclass_auc(y, np.c_[-s, s]),
+    ]
+    for result in results:
+        text = repr(result)
+        assert (
+            "\n" not in text and len(text) < 400 and "array([" not in text.replace("array([0", "")
+        )
+        assert text.startswith(type(result).__name__ + "(")
+        assert result._repr_html_().startswith('<table class="evalkit-result">')
+    assert repr(results[0]) == f"RocCurve(points={results[0].thresholds.size}, n_positive=" + (
+        f"{results[0].n_positive}, n_negative={results[0].n_negative}, auc={auc(y, s):.4g})"
+    )
