@@ -105,6 +105,18 @@ def _statistic_values(value: Any) -> np.ndarray:
         ) from exc
 
 
+def _batch_values(statistic: Callable[..., Any], batches: list[np.ndarray]) -> np.ndarray:
+    """A vectorized statistic on inputs shaped (batch, n, ...): one float per batch row."""
+    size = batches[0].shape[0]
+    values = _statistic_values(statistic(*batches))
+    if values.shape != (size,):
+        raise ValueError(
+            "a vectorized statistic must reduce axis 1 of its (batch, n, ...) inputs and "
+            f"return shape (batch,) = ({size},); got shape {values.shape}"
+        )
+    return values
+
+
 def _scalar_statistic(value: Any) -> float:
     arr = _statistic_values(value)
     if arr.ndim != 0:
@@ -135,16 +147,21 @@ class BootstrapInterval(Interval):
         Number of bootstrap resamples B.
     replicates : ndarray, shape (rounds,)
         The statistic on each resample (for histograms).
+    mc_standard_error : float
+        Monte-Carlo standard error of the limits (the larger of the two): how much ``low`` and
+        ``high`` would move with another ``rng``. It shrinks as 1/√rounds; see
+        :func:`bootstrap_interval`.
     """
 
     std_error: Any = None
     bias: Any = None
     rounds: int = 0
     replicates: np.ndarray = field(default=None, repr=False)
+    mc_standard_error: Any = None
 
     def __post_init__(self) -> None:
         super().__post_init__()
-        for name in ("std_error", "bias"):
+        for name in ("std_error", "bias", "mc_standard_error"):
             if getattr(self, name) is not None:
                 object.__setattr__(self, name, to_output(getattr(self, name)))
 
@@ -167,13 +184,7 @@ def _replicates(
         size = min(batch, rounds - start)
         idx = gen.integers(0, n, size=(size, n))
         if vectorized:
-            values = _statistic_values(statistic(*[a[idx] for a in arrays]))
-            if values.shape != (size,):
-                raise ValueError(
-                    "a vectorized statistic must reduce axis 1 of its (batch, n, ...) inputs "
-                    f"and return shape ({size},); got shape {values.shape}"
-                )
-            out[start : start + size] = values
+            out[start : start + size] = _batch_values(statistic, [a[idx] for a in arrays])
         else:
             for r in range(size):
                 out[start + r] = _scalar_statistic(statistic(*[a[idx[r]] for a in arrays]))
@@ -206,11 +217,14 @@ def jackknife(
     >>> jackknife(np.mean, [1.0, 2.0, 6.0]).tolist()
     [4.0, 3.5, 1.5]
     """
-    if not callable(statistic):
-        raise TypeError(f"statistic must be a callable; got {statistic!r}")
-    if not isinstance(vectorized, (bool, np.bool_)):
-        raise TypeError(f"vectorized must be True or False; got {vectorized!r}")
-    arrays = _as_samples(samples)
+    _check_statistic(statistic, "statistic")
+    vectorized = _check_flag(vectorized, "vectorized")
+    return _jackknife_core(statistic, _as_samples(samples), vectorized)
+
+
+def _jackknife_core(
+    statistic: Callable[..., Any], arrays: list[np.ndarray], vectorized: bool
+) -> np.ndarray:
     n = arrays[0].shape[0]
     keep = ~np.eye(n, dtype=bool)
     if vectorized:
@@ -219,11 +233,22 @@ def jackknife(
         step = max(1, 2_000_000 // max(n, 1))
         for start in range(0, n, step):
             part = idx[start : start + step]
-            values[start : start + part.shape[0]] = _statistic_values(
-                statistic(*[a[part] for a in arrays])
+            values[start : start + part.shape[0]] = _batch_values(
+                statistic, [a[part] for a in arrays]
             )
         return values
     return np.array([_scalar_statistic(statistic(*[a[keep[i]] for a in arrays])) for i in range(n)])
+
+
+def _check_statistic(statistic: Any, name: str) -> None:
+    if not callable(statistic):
+        raise TypeError(f"{name} must be a callable; got {statistic!r}")
+
+
+def _check_flag(value: Any, name: str) -> bool:
+    if not isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"{name} must be True or False; got {value!r}")
+    return bool(value)
 
 
 def bias_correction(replicates: ArrayLike, estimate: float) -> float:
@@ -264,6 +289,10 @@ def bias_correction(replicates: ArrayLike, estimate: float) -> float:
         raise TypeError(f"estimate must be a finite number; got {estimate!r}")
     if not np.isfinite(estimate):
         raise ValueError(f"estimate must be finite; got {estimate!r}")
+    return _bias_correction_core(reps, float(estimate))
+
+
+def _bias_correction_core(reps: np.ndarray, estimate: float) -> float:
     share = (np.count_nonzero(reps < estimate) + np.count_nonzero(reps <= estimate)) / (
         2.0 * reps.size
     )
@@ -317,7 +346,10 @@ def acceleration(jackknife_values: ArrayLike) -> float:
     >>> round(acceleration(jackknife(np.mean, [1.0, 2.0, 6.0])), 4)   # = 18 / (6 · 14^1.5)
     0.0573
     """
-    jack = _finite_values(jackknife_values, "jackknife_values", 2)
+    return _acceleration_core(_finite_values(jackknife_values, "jackknife_values", 2))
+
+
+def _acceleration_core(jack: np.ndarray) -> float:
     dev = jack.mean() - jack
     squares = np.sum(dev**2)
     if not squares > 0:
@@ -383,15 +415,22 @@ def bootstrap_interval(
     rounds : int, default 2000
         B ≥ 100 resamples.
     confidence : float, default 0.95
-    rng : numpy.random.Generator or int
-        Source of randomness (required, so results are reproducible).
+    rng : numpy.random.Generator, int or None
+        Source of randomness: a seed or a Generator makes the interval reproducible; None
+        (the default) draws fresh entropy, so the limits move by about ``mc_standard_error``
+        from call to call.
     vectorized : bool, default False
         Whether ``statistic`` handles a batch of resamples at once (much faster).
 
     Returns
     -------
     BootstrapInterval
-        ``low``, ``high``, ``estimate``, ``std_error``, ``bias``, ``rounds``, ``replicates``.
+        ``low``, ``high``, ``estimate``, ``std_error``, ``bias``, ``rounds``, ``replicates``
+        and ``mc_standard_error``, the Monte-Carlo standard error of the limits: the
+        distance between the order statistics √(B p (1 − p)) ranks either side of each limit,
+        halved (the order-statistic method of McKean & Schrader 1984), the larger of the two.
+        In tests/test_bootstrap.py it is within 25 % of the limits' standard deviation over
+        200 repeated bootstraps of one sample.
 
     Raises
     ------
@@ -406,31 +445,36 @@ def bootstrap_interval(
     >>> ci = bootstrap_interval(np.mean, correct, rounds=1000, rng=0)
     >>> round(ci.estimate, 2), round(ci.low, 2), round(ci.high, 2)
     (0.8, 0.68, 0.9)
+    >>> ci.mc_standard_error < 0.01   # the limits are accurate to about ±0.005
+    True
     """
-    if not callable(statistic):
-        raise TypeError(f"statistic must be a callable; got {statistic!r}")
+    _check_statistic(statistic, "statistic")
     method = check_choice(method, "method", METHODS)
     level = check_confidence(confidence)
     b = _as_rounds(rounds)
-    if rng is None:
-        raise TypeError("rng must be given: a numpy.random.Generator or an integer seed ≥ 0")
-    gen = as_generator(rng)
-    if not isinstance(vectorized, (bool, np.bool_)):
-        raise TypeError(f"vectorized must be True or False; got {vectorized!r}")
+    gen = as_generator(rng, allow_none=True)
+    vectorized = _check_flag(vectorized, "vectorized")
     arrays = _as_samples(samples)
+    return _bootstrap_interval_core(statistic, arrays, method, b, level, gen, vectorized)
+
+
+def _bootstrap_interval_core(
+    statistic: Callable[..., Any],
+    arrays: list[np.ndarray],
+    method: str,
+    b: int,
+    level: float,
+    gen: np.random.Generator,
+    vectorized: bool,
+) -> BootstrapInterval:
+    """:func:`bootstrap_interval` on checked inputs."""
     n = arrays[0].shape[0]
     if vectorized:
-        first = _statistic_values(statistic(*[a[None] for a in arrays]))
-        if first.shape != (1,):
-            raise ValueError(
-                "a vectorized statistic must reduce axis 1 of its (batch, n, ...) inputs and "
-                f"return shape (batch,); got shape {first.shape} for a batch of 1"
-            )
-        theta = float(first[0])
+        theta = float(_batch_values(statistic, [a[None] for a in arrays])[0])
     else:
         theta = _scalar_statistic(statistic(*arrays))
     batch = max(1, min(b, 4_000_000 // max(n, 1)))
-    reps = _replicates(statistic, arrays, b, gen, bool(vectorized), batch)
+    reps = _replicates(statistic, arrays, b, gen, vectorized, batch)
     if not np.isfinite(reps).all():
         raise ValueError(
             "statistic returned NaN or inf on some bootstrap resamples (e.g. a metric undefined "
@@ -439,9 +483,8 @@ def bootstrap_interval(
     alpha = 1.0 - level
     probs = np.array([alpha / 2.0, 1.0 - alpha / 2.0])
     if method == "bca":
-        z0 = bias_correction(reps, theta)
-        jack = jackknife(statistic, *arrays, vectorized=bool(vectorized))
-        accel = acceleration(jack)
+        z0 = _bias_correction_core(reps, theta)
+        accel = _acceleration_core(_jackknife_core(statistic, arrays, vectorized))
         z = special.ndtri(probs)
         probs = special.ndtr(z0 + (z0 + z) / (1.0 - accel * (z0 + z)))
         name = "bootstrap BCa"
@@ -458,14 +501,34 @@ def bootstrap_interval(
         bias=float(np.mean(reps) - theta),
         rounds=b,
         replicates=reps,
+        mc_standard_error=_quantile_mc_error(reps, probs),
     )
+
+
+def _quantile_mc_error(reps: np.ndarray, probs: np.ndarray) -> float:
+    """Monte-Carlo standard error of the quantiles ``probs`` of the replicates (the larger).
+
+    The number of replicates below the true p-quantile is Binomial(B, p), with standard
+    deviation c = √(B p (1 − p)); so the order statistics c ranks either side of the sample
+    quantile bracket the true quantile with probability ≈ 68 %, and half their distance
+    estimates the quantile's standard error without a density estimate (the order-statistic
+    method of McKean & Schrader 1984, "A comparison of methods for studentizing the sample
+    median", Communications in Statistics B 13(6), at one standard error).
+    """
+    b = reps.size
+    errors = []
+    for p in np.asarray(probs, dtype=float):
+        reach = np.sqrt(b * p * (1.0 - p)) / max(b - 1, 1)
+        low, high = np.quantile(reps, [max(p - reach, 0.0), min(p + reach, 1.0)])
+        errors.append((high - low) / 2.0)
+    return float(max(errors))
 
 
 def paired_difference_interval(
     metric: Callable[..., Any],
-    labels: ArrayLike,
-    predictions1: ArrayLike,
-    predictions2: ArrayLike,
+    y_true: ArrayLike,
+    y_pred_a: ArrayLike,
+    y_pred_b: ArrayLike,
     *,
     method: str = "percentile",
     rounds: int = 2000,
@@ -473,11 +536,11 @@ def paired_difference_interval(
     rng: Any = None,
     vectorized: bool = False,
 ) -> BootstrapInterval:
-    """Bootstrap interval for metric(classifier 1) − metric(classifier 2) on one test set.
+    """Bootstrap interval for metric(classifier A) − metric(classifier B) on one test set.
 
     Both classifiers were run on the same n test items, so their results are paired (Günter
     2004, §2.1): resample the test items, and on each resample compute
-    ``metric(labels*, predictions1*) − metric(labels*, predictions2*)`` from the same drawn
+    ``metric(y_true*, y_pred_a*) − metric(y_true*, y_pred_b*)`` from the same drawn
     items. Resampling the two classifiers separately would ignore their correlation and give
     a much wider interval. An interval that excludes 0 means a significant difference at
     level 1 − confidence (approximately).
@@ -490,9 +553,11 @@ def paired_difference_interval(
     Parameters
     ----------
     metric : callable
-        ``metric(labels, predictions)`` → a number (accuracy, F1, AUC with scores as
-        predictions …). With ``vectorized=True``, inputs have a leading batch axis.
-    labels, predictions1, predictions2 : array_like, shape (n, ...)
+        ``metric(y_true, y_pred)`` → a number (accuracy, F1, AUC with scores as
+        predictions …), in scikit-learn's argument order. With ``vectorized=True``, inputs have
+        a leading batch axis.
+    y_true, y_pred_a, y_pred_b : array_like, shape (n, ...)
+        The true labels and the two classifiers' predictions (or scores) for the same items.
     method, rounds, confidence, rng, vectorized
         As in :func:`bootstrap_interval`.
 
@@ -511,24 +576,18 @@ def paired_difference_interval(
     >>> round(ci.estimate, 2), ci.low > 0
     (0.1, True)
     """
-    if not callable(metric):
-        raise TypeError(f"metric must be a callable; got {metric!r}")
-    _as_samples((labels, predictions1, predictions2), ("labels", "predictions1", "predictions2"))
+    _check_statistic(metric, "metric")
+    method = check_choice(method, "method", METHODS)
+    level = check_confidence(confidence)
+    b = _as_rounds(rounds)
+    gen = as_generator(rng, allow_none=True)
+    vectorized = _check_flag(vectorized, "vectorized")
+    arrays = _as_samples((y_true, y_pred_a, y_pred_b), ("y_true", "y_pred_a", "y_pred_b"))
 
     def difference(y: Any, p1: Any, p2: Any) -> Any:
         return np.asarray(metric(y, p1), dtype=float) - np.asarray(metric(y, p2), dtype=float)
 
-    result = bootstrap_interval(
-        difference,
-        labels,
-        predictions1,
-        predictions2,
-        method=method,
-        rounds=rounds,
-        confidence=confidence,
-        rng=rng,
-        vectorized=vectorized,
-    )
+    result = _bootstrap_interval_core(difference, arrays, method, b, level, gen, vectorized)
     return replace(result, method=f"paired {result.method}")
 
 
