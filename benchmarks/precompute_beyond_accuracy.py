@@ -157,14 +157,14 @@ def calibration_row(setting: tuple[str, int]) -> dict:
     for i in range(reps):
         p = gen.random(n)
         y = (gen.random(n) < q(p)).astype(int)
-        plain.append(expected_calibration_error(y, p, BINS, debiased=False).estimate)
-        e = expected_calibration_error(y, p, BINS)
+        plain.append(expected_calibration_error(y, p, n_bins=BINS, debiased=False).estimate)
+        e = expected_calibration_error(y, p, n_bins=BINS)
         squared.append(e.squared)
         root.append(e.estimate)
         z_reject.append(calibration_test(y, p, "spiegelhalter").pvalue <= ALPHA)
         tests_done = tests_done or enough(r_reject, 2000)
         if not tests_done:
-            r = calibration_test(y, p, bins=BINS, resamples=resamples, rng=gen)
+            r = calibration_test(y, p, n_bins=BINS, resamples=resamples, rng=gen)
             r_reject.append(r.pvalue <= ALPHA)
         interval_done = interval_done or enough(covered, 1000)
         if not interval_done:
@@ -341,7 +341,7 @@ def ap_table() -> list[dict]:
     for positives, items in AP_SETTINGS:
         reps = 20_000 if items <= 1000 else 4_000
         labels = np.r_[np.ones(positives, int), np.zeros(items - positives, int)]
-        values = [average_precision(gen.random(items), labels) for _ in range(reps)]
+        values = [average_precision(labels, gen.random(items)) for _ in range(reps)]
         mean, se = mean_se(values)
         exact = random_ranking_average_precision(positives, items)
         rows.append(
@@ -349,7 +349,7 @@ def ap_table() -> list[dict]:
                 "positives": positives,
                 "items": items,
                 "positive_rate": fmt(positives / items, 5),
-                "constant_score_ap": fmt(average_precision(np.zeros(items), labels), 5),
+                "constant_score_ap": fmt(average_precision(labels, np.zeros(items)), 5),
                 "random_scores_mean_ap": fmt(mean, 5),
                 "random_scores_se": fmt(se, 5),
                 "bestgen_exact": fmt(exact, 5),

@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 import warnings
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from scipy import special
@@ -41,7 +41,8 @@ from evalkit._validation import (
     to_output,
 )
 from evalkit.intervals import clopper_pearson, wilson
-from evalkit.results import Interval, TestResult
+from evalkit.results import Interval, ReadableResult, TestResult
+from evalkit.roc import _quantile_monte_carlo_error
 
 __all__ = [
     "BrierDecomposition",
@@ -72,6 +73,13 @@ __all__ = [
 
 # --------------------------------------------------------------------------------------------
 # input checks specific to this module
+
+
+def _brief(value: Any) -> Any:
+    """A scalar Interval as "estimate [low, high]" for a short repr; anything else unchanged."""
+    if isinstance(value, Interval) and np.ndim(value.low) == 0:
+        return f"{value.estimate:.4g} [{value.low:.4g}, {value.high:.4g}]"
+    return value
 
 
 def _is_text(arr: np.ndarray) -> bool:
@@ -124,38 +132,13 @@ def _ratio(numerator: np.ndarray, denominator: np.ndarray, what: str, zero_divis
     return to_output(out)
 
 
-# --------------------------------------------------------------------------------------------
-# the confusion matrix and the measures read off it
+def _label_codes(
+    y_true: Any, y_pred: Any, labels: Any
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Check two labelings (and ``labels``) once; return the classes and each item's class code.
 
-
-def confusion_matrix(y_true: Any, y_pred: Any, labels: Any = None) -> np.ndarray:
-    """Count how the test points of each true class were classified.
-
-    Parameters
-    ----------
-    y_true, y_pred : array_like, shape (N,)
-        True and predicted class labels of the N test points (numbers, booleans or strings).
-    labels : array_like, optional
-        The classes, in the order of the rows and columns. Default: the sorted union of the
-        labels in ``y_true`` and ``y_pred``. Every label of ``y_true`` and ``y_pred`` must be
-        among them (unlike scikit-learn, points with other labels are not silently dropped).
-
-    Returns
-    -------
-    ndarray of int64, shape (M, M)
-        ``A[i, j]`` = number of points of true class ``labels[i]`` predicted as ``labels[j]``:
-        rows = true class, columns = predicted class (Fouladi's A(i, j)). For labels ``[0, 1]``
-        this is ``[[TN, FP], [FN, TP]]``; with ``labels=[1, 0]`` it is Symeonidis' layout
-        ``[[a, b], [c, d]] = [[TP, FN], [FP, TN]]``.
-
-    Examples
-    --------
-    >>> confusion_matrix([1, 1, 0, 0, 0], [1, 0, 0, 0, 1])
-    array([[2, 1],
-           [1, 1]])
-    >>> confusion_matrix([1, 1, 0, 0, 0], [1, 0, 0, 0, 1], labels=[1, 0])
-    array([[1, 1],
-           [1, 2]])
+    The code of an item is the position of its label in ``classes`` (``labels`` in the order
+    given, or the sorted union of both labelings).
     """
     t = as_labels(y_true, "y_true")
     p = as_labels(y_pred, "y_pred")
@@ -211,9 +194,49 @@ def confusion_matrix(y_true: Any, y_pred: Any, labels: Any = None) -> np.ndarray
             )
         return order[pos]
 
-    m = classes.size
-    flat = codes(t, "y_true") * m + codes(p, "y_pred")
-    return np.bincount(flat, minlength=m * m).reshape(m, m).astype(np.int64)
+    return classes, codes(t, "y_true"), codes(p, "y_pred")
+
+
+# --------------------------------------------------------------------------------------------
+# the confusion matrix and the measures read off it
+
+
+def confusion_matrix(y_true: Any, y_pred: Any, labels: Any = None) -> np.ndarray:
+    """Count how the test points of each true class were classified.
+
+    Parameters
+    ----------
+    y_true, y_pred : array_like, shape (N,)
+        True and predicted class labels of the N test points (numbers, booleans or strings).
+    labels : array_like, optional
+        The classes, in the order of the rows and columns. Default: the sorted union of the
+        labels in ``y_true`` and ``y_pred``. Every label of ``y_true`` and ``y_pred`` must be
+        among them (unlike scikit-learn, points with other labels are not silently dropped).
+
+    Returns
+    -------
+    ndarray of int64, shape (M, M)
+        ``A[i, j]`` = number of points of true class ``labels[i]`` predicted as ``labels[j]``:
+        rows = true class, columns = predicted class (Fouladi's A(i, j)). For labels ``[0, 1]``
+        this is ``[[TN, FP], [FN, TP]]``; with ``labels=[1, 0]`` it is Symeonidis' layout
+        ``[[a, b], [c, d]] = [[TP, FN], [FP, TN]]``.
+
+    Examples
+    --------
+    >>> confusion_matrix([1, 1, 0, 0, 0], [1, 0, 0, 0, 1])
+    array([[2, 1],
+           [1, 1]])
+    >>> confusion_matrix([1, 1, 0, 0, 0], [1, 0, 0, 0, 1], labels=[1, 0])
+    array([[1, 1],
+           [1, 2]])
+    """
+    classes, true_codes, pred_codes = _label_codes(y_true, y_pred, labels)
+    return _confusion_core(true_codes, pred_codes, classes.size)
+
+
+def _confusion_core(true_codes: np.ndarray, pred_codes: np.ndarray, m: int) -> np.ndarray:
+    """The M × M table of class codes (0 … M − 1), rows true, columns predicted."""
+    return np.bincount(true_codes * m + pred_codes, minlength=m * m).reshape(m, m).astype(np.int64)
 
 
 def recall(confusion: Any, *, zero_division: Any = "raise") -> Any:
@@ -239,9 +262,7 @@ def recall(confusion: Any, *, zero_division: Any = "raise") -> Any:
     >>> recall([[110, 20], [30, 120]]).round(4).tolist()
     [0.8462, 0.8]
     """
-    a = _as_confusion(confusion)
-    diag = np.diagonal(a, axis1=-2, axis2=-1)
-    return _ratio(diag, a.sum(axis=-1), "recall of a class with no true points", zero_division)
+    return _diagonal_share(confusion, -1, "recall of a class with no true points", zero_division)
 
 
 def precision(confusion: Any, *, zero_division: Any = "raise") -> Any:
@@ -266,9 +287,14 @@ def precision(confusion: Any, *, zero_division: Any = "raise") -> Any:
     >>> precision([[110, 20], [30, 120]]).round(4).tolist()
     [0.7857, 0.8571]
     """
+    return _diagonal_share(confusion, -2, "precision of a class never predicted", zero_division)
+
+
+def _diagonal_share(confusion: Any, axis: int, what: str, zero_division: Any) -> Any:
+    """Each diagonal cell over its row (``axis=-1``: recall) or column (``axis=-2``: precision)."""
     a = _as_confusion(confusion)
     diag = np.diagonal(a, axis1=-2, axis2=-1)
-    return _ratio(diag, a.sum(axis=-2), "precision of a class never predicted", zero_division)
+    return _ratio(diag, a.sum(axis=axis), what, zero_division)
 
 
 def accuracy(confusion: Any) -> Any:
@@ -412,7 +438,7 @@ def expected_cost(confusion: Any, cost: Any, *, average: bool = False) -> Any:
 
 
 @dataclass(frozen=True)
-class ErrorEstimate:
+class ErrorEstimate(ReadableResult):
     """The prior-weighted error estimate of Fouladi's error-counting technique.
 
     Attributes
@@ -444,6 +470,11 @@ class ErrorEstimate:
     class_intervals: Interval
     interval: Interval
     method: str = "error counting with class priors (Fouladi)"
+
+    _repr_fields: ClassVar[tuple[str, ...]] = ("estimate", "std_error", "interval", "method")
+
+    def _summary_items(self) -> list[tuple[str, Any]]:
+        return [(name, _brief(value)) for name, value in super()._summary_items()]
 
 
 def _mover_limits(
@@ -600,42 +631,100 @@ def trials_for_error_rate(error_rate: Any, expected_errors: float = 100.0) -> An
 CALIBRATION_STRATEGIES = ("uniform", "quantile")
 
 
-def _as_forecasts(labels: Any, probabilities: Any) -> tuple[np.ndarray, np.ndarray]:
-    """0/1 outcomes (bool array) and probabilities of the positive class, one per test item."""
+def _positive_label(classes: np.ndarray, text: bool, pos_label: Any) -> Any:
+    """The positive class: ``pos_label``, or the default for a binary ``y_true``.
+
+    Default (``pos_label=None``), as :mod:`evalkit.roc` and scikit-learn: True for booleans; 1
+    when the labels are {0, 1} or {−1, 1} (or one of them only); otherwise the larger of the
+    two labels (``"yes"`` over ``"no"``). A single string label needs ``pos_label``.
+    """
+    if pos_label is not None:
+        if isinstance(pos_label, (str, np.str_)) != text:
+            kind = "a string" if text else "a number or boolean"
+            raise TypeError(
+                f"pos_label must be {kind} like the labels of y_true {classes.tolist()!r}; "
+                f"got {pos_label!r}"
+            )
+        if classes.size == 2 and pos_label not in classes.tolist():
+            raise ValueError(
+                f"pos_label must be one of the labels of y_true {classes.tolist()!r}; "
+                f"got {pos_label!r}"
+            )
+        return pos_label
+    if text and classes.size < 2:
+        raise ValueError(
+            f"y_true holds the single label {classes[0].item()!r}: pass pos_label= to say "
+            "whether it is the positive class (the one whose probability is given)"
+        )
+    values = set(classes.tolist())
+    if not text and (values <= {0, 1} or values <= {-1, 1}):
+        return 1
+    return classes[-1].item()
+
+
+def _binary_outcomes(y_true: Any, pos_label: Any, n: int) -> np.ndarray:
+    """``y_true`` as a bool array, True for the positive class (see :func:`_positive_label`)."""
+    y = as_labels(y_true, "y_true")
+    if y.size != n:
+        raise ValueError(
+            f"y_true and probabilities must have the same length; got {y.size} and {n}"
+        )
+    classes = np.unique(y)
+    if classes.size > 2:
+        shown = ", ".join(repr(c) for c in classes[:5].tolist())
+        raise ValueError(
+            f"y_true must hold two classes (probabilities gives one per item: the positive "
+            f"class's); got {classes.size} classes ({shown}{', …' if classes.size > 5 else ''}). "
+            "For many classes pass an items × classes array of probabilities to brier_score, or "
+            "compare one class against the rest (y_true == c)"
+        )
+    return y == _positive_label(classes, _is_text(y), pos_label)
+
+
+def _as_forecasts(
+    y_true: Any, probabilities: Any, pos_label: Any = None
+) -> tuple[np.ndarray, np.ndarray]:
+    """Outcomes (bool, True = positive class) and probabilities of the positive class."""
     p = as_probabilities(probabilities, "probabilities")
     if p.ndim != 1:
         raise ValueError(
             "probabilities must be 1-D (one probability of the positive class per test item); "
             f"got shape {p.shape}"
         )
-    if isinstance(labels, (str, bytes)):
-        raise TypeError(f"labels must be a 1-D array of 0/1 outcomes; got {labels!r}")
-    y = np.asarray(labels)
-    if y.dtype == object or not (np.issubdtype(y.dtype, np.number) or y.dtype == bool):
+    return _binary_outcomes(y_true, pos_label, p.size), p
+
+
+class _Deprecated:
+    """Default of a deprecated keyword: shows as ``<deprecated>`` in the signature."""
+
+    def __repr__(self) -> str:
+        return "<deprecated>"
+
+
+_DEPRECATED: Any = _Deprecated()
+
+
+def _n_bins_from(n_bins: Any, bins: Any, default: Any) -> Any:
+    """``n_bins``, or the value of the deprecated alias ``bins`` (with a FutureWarning)."""
+    if bins is _DEPRECATED:
+        return n_bins
+    if n_bins != default:
         raise TypeError(
-            f"labels must be 0/1 (1 = positive) or booleans; got values of type {y.dtype}"
+            f"pass n_bins only (bins is its deprecated name); got both {n_bins!r} and {bins!r}"
         )
-    if y.ndim != 1:
-        raise ValueError(f"labels must be 1-D; got shape {y.shape}")
-    if y.size != p.size:
-        raise ValueError(
-            f"labels and probabilities must have the same length; got {y.size} and {p.size}"
-        )
-    if y.dtype != bool:
-        ok = (y == 0) | (y == 1)
-        if not ok.all():
-            raise ValueError(
-                f"labels must be 0 (negative) or 1 (positive); got {y[~ok][0].item()!r} "
-                "(recode other labels, e.g. labels == positive_class)"
-            )
-    return y.astype(bool), p
+    warnings.warn(
+        "bins= is deprecated and will be removed: use n_bins= (scikit-learn's name)",
+        FutureWarning,
+        stacklevel=3,
+    )
+    return bins
 
 
 def _check_bins(bins: Any) -> int:
     if isinstance(bins, (bool, np.bool_)) or not isinstance(bins, (int, np.integer)):
-        raise TypeError(f"bins must be a whole number ≥ 1; got {bins!r}")
+        raise TypeError(f"n_bins must be a whole number ≥ 1; got {bins!r}")
     if bins < 1:
-        raise ValueError(f"bins must be a whole number ≥ 1; got {bins!r}")
+        raise ValueError(f"n_bins must be a whole number ≥ 1; got {bins!r}")
     return int(bins)
 
 
@@ -665,37 +754,138 @@ def _binned(
     return counts[keep], sums[keep], positives[keep]
 
 
-def brier_score(labels: Any, probabilities: Any) -> float:
-    """The Brier score: the mean squared difference between forecast probability and outcome.
+def brier_score(
+    y_true: Any, probabilities: Any, *, labels: Any = None, pos_label: Any = None
+) -> float:
+    """The Brier score: the mean squared difference between forecast probabilities and outcomes.
 
-    :math:`BS = \\frac{1}{N} \\sum_{i=1}^{N} (p_i - y_i)^2` (Brier 1950, *Verification of
-    forecasts expressed in terms of probability*, Monthly Weather Review 78, 1–3; the two-class
-    form). 0 is perfect; always forecasting the positive rate ȳ scores ȳ(1 − ȳ), the
-    *uncertainty* of :func:`brier_decomposition`.
+    **Many classes** (``probabilities`` an items × classes array): Brier's (1950, *Verification
+    of forecasts expressed in terms of probability*, Monthly Weather Review 78, 1–3) score
+
+    .. math:: BS = \\frac{1}{N} \\sum_{i=1}^{N} \\sum_{k=1}^{M} (p_{ik} - o_{ik})^2,
+
+    the sum over the M classes of the squared difference between the forecast probability
+    :math:`p_{ik}` and the outcome :math:`o_{ik}` (1 if item i is of class k, else 0), averaged
+    over the N items. It runs from 0 (certain and right) to 2 (certain and wrong); forecasting
+    1/M for every class scores 1 − 1/M. This is Brier's scaling and scikit-learn's
+    ``brier_score_loss(y_true, probabilities, scale_by_half=False)``; for two classes it is
+    **twice** the binary score below, because the error of the negative class,
+    :math:`((1 - p_i) - (1 - y_i))^2`, equals that of the positive class and is counted too.
+
+    **Two classes** (``probabilities`` 1-D, the probability of the positive class):
+    :math:`BS = \\frac{1}{N} \\sum_i (p_i - y_i)^2`, from 0 to 1 — half of Brier's sum, the
+    usual binary form (scikit-learn's default ``brier_score_loss``). Always forecasting the
+    positive rate ȳ scores ȳ(1 − ȳ), the *uncertainty* of :func:`brier_decomposition`.
 
     Parameters
     ----------
-    labels : array_like, shape (N,)
-        Outcomes, 1 (positive) or 0 (negative), or booleans.
-    probabilities : array_like, shape (N,)
-        Forecast probabilities of the positive class, in [0, 1].
+    y_true : array_like, shape (N,)
+        The true class of each item (numbers, booleans or strings).
+    probabilities : array_like, shape (N,) or (N, M)
+        Forecast probabilities in [0, 1]: of the positive class (1-D), or of each class (2-D,
+        one column per class in the order of ``labels``; each row sums to 1).
+    labels : array_like, shape (M,), optional
+        Many classes only: the class of each column. Default: the sorted classes of ``y_true``
+        (which must then hold all M), as scikit-learn orders them.
+    pos_label : optional
+        Two classes only: the positive class. Default: 1 (or True) when ``y_true`` is 0/1,
+        −1/1 or boolean, otherwise the larger of the two labels (as :mod:`evalkit.roc`).
 
     Returns
     -------
     float
-        Agrees with ``sklearn.metrics.brier_score_loss(labels, probabilities)``.
+        1-D: ``sklearn.metrics.brier_score_loss(y_true, probabilities, pos_label=pos_label)``;
+        2-D: ``brier_score_loss(y_true, probabilities, labels=labels, scale_by_half=False)``
+        (for two columns scikit-learn's default ``scale_by_half="auto"`` halves it; evalkit
+        gives a 2-D array Brier's scaling whatever its number of columns).
 
     Examples
     --------
     >>> round(brier_score([1, 0, 1, 1], [0.9, 0.2, 0.6, 1.0]), 4)
     0.0525
+    >>> round(brier_score(["no", "yes"], [0.3, 0.8]), 4)  # "yes" > "no": the positive class
+    0.065
+    >>> p = [[0.7, 0.2, 0.1], [0.1, 0.5, 0.4], [0.2, 0.2, 0.6]]
+    >>> round(brier_score(["cat", "dog", "fox"], p), 4)  # (0.14 + 0.42 + 0.24) / 3
+    0.2667
     """
-    y, p = _as_forecasts(labels, probabilities)
+    if np.ndim(probabilities) == 2:
+        if pos_label is not None:
+            raise TypeError(
+                "pos_label is for 1-D probabilities (of the positive class); with one column "
+                "per class use labels= to name the classes"
+            )
+        codes, p = _class_forecasts(y_true, probabilities, labels)
+        return _multiclass_brier_core(codes, p)
+    if labels is not None:
+        raise TypeError(
+            "labels is for 2-D probabilities (one column per class); with 1-D probabilities of "
+            "the positive class use pos_label="
+        )
+    y, p = _as_forecasts(y_true, probabilities, pos_label)
     return float(np.mean((p - y) ** 2))
 
 
+def _multiclass_brier_core(codes: np.ndarray, p: np.ndarray) -> float:
+    """Brier's (1950) score of an items × classes array, the class codes trusted."""
+    outcome = np.zeros_like(p)
+    outcome[np.arange(codes.size), codes] = 1.0
+    return float(np.mean(np.sum((p - outcome) ** 2, axis=1)))
+
+
+def _class_forecasts(y_true: Any, probabilities: Any, labels: Any) -> tuple[np.ndarray, np.ndarray]:
+    """Class codes of the items (columns of ``probabilities``) and the checked N × M array."""
+    p = as_probabilities(probabilities, "probabilities")
+    n, m = p.shape
+    if m < 2:
+        raise ValueError(
+            f"probabilities must have one column per class, at least 2; got shape {p.shape}"
+        )
+    sums = p.sum(axis=1)
+    off = np.abs(sums - 1.0) > 1e-6
+    if off.any():
+        row = int(np.flatnonzero(off)[0])
+        raise ValueError(
+            f"each row of probabilities must sum to 1 (one probability per class); row {row} "
+            f"sums to {float(sums[row]):.6g}"
+        )
+    y = as_labels(y_true, "y_true")
+    if y.size != n:
+        raise ValueError(
+            f"y_true and probabilities must have the same length; got {y.size} and {n}"
+        )
+    if labels is None:
+        classes = np.unique(y)
+        if classes.size != m:
+            raise ValueError(
+                f"y_true holds {classes.size} classes but probabilities has {m} columns: pass "
+                "labels= naming the class of each column"
+            )
+    else:
+        classes = as_labels(labels, "labels")
+        if classes.size != m or np.unique(classes).size != m:
+            raise ValueError(
+                f"labels must name {m} different classes, one per column of probabilities; got "
+                f"{classes.tolist()!r}"
+            )
+        if _is_text(classes) != _is_text(y):
+            raise TypeError(
+                f"labels must be of the same kind as y_true (numbers or strings); got "
+                f"{classes.dtype} and {y.dtype}"
+            )
+    order = np.argsort(classes, kind="stable")
+    pos = np.clip(np.searchsorted(classes[order], y), 0, m - 1)
+    found = classes[order][pos] == y
+    if not found.all():
+        raise ValueError(
+            f"y_true contains the label {y[~found][0].item()!r}, which is not among labels "
+            f"{classes.tolist()!r}"
+        )
+    return order[pos], p
+
+
 @dataclass(frozen=True)
-class BrierDecomposition:
+class BrierDecomposition(ReadableResult):
     """Murphy's (1973) decomposition of the Brier score over bins of the forecasts.
 
     With :math:`n_k` items in bin k, mean forecast :math:`\\bar p_k`, observed positive rate
@@ -715,7 +905,7 @@ class BrierDecomposition:
     The identity ``brier = reliability − resolution + uncertainty + within_bin_variance −
     2·within_bin_covariance`` holds exactly. Murphy's three-term identity ``brier = reliability
     − resolution + uncertainty`` is exact when all forecasts in a bin are equal (the two extra
-    terms are 0), e.g. with ``bins=None`` (one bin per distinct forecast value); otherwise it is
+    terms are 0), e.g. with ``n_bins=None`` (one bin per distinct forecast value); otherwise it is
     off by the two within-bin terms, small for narrow bins.
     """
 
@@ -730,7 +920,13 @@ class BrierDecomposition:
 
 
 def brier_decomposition(
-    labels: Any, probabilities: Any, bins: int | None = 10, strategy: str = "uniform"
+    y_true: Any,
+    probabilities: Any,
+    *,
+    n_bins: int | None = 10,
+    strategy: str = "uniform",
+    pos_label: Any = None,
+    bins: Any = _DEPRECATED,
 ) -> BrierDecomposition:
     """Split the Brier score into reliability, resolution and uncertainty (Murphy 1973).
 
@@ -741,15 +937,20 @@ def brier_decomposition(
 
     Parameters
     ----------
-    labels : array_like, shape (N,)
-        Outcomes, 1 (positive) or 0 (negative).
+    y_true : array_like, shape (N,)
+        Outcomes: two classes, the positive one given by ``pos_label``.
     probabilities : array_like, shape (N,)
         Forecast probabilities of the positive class, in [0, 1].
-    bins : int or None, default 10
+    n_bins : int or None, default 10
         Number of bins, binned as :func:`calibration_curve` bins them; ``None``: one bin per
         distinct forecast value (Murphy's exact case).
     strategy : {"uniform", "quantile"}
         Equal-width bins on [0, 1] or bins with about equal numbers of items.
+    pos_label : optional
+        The positive class. Default: 1 (or True) when ``y_true`` is 0/1, −1/1 or boolean,
+        otherwise the larger of the two labels (as :mod:`evalkit.roc`).
+    bins : deprecated
+        The old name of ``n_bins`` (FutureWarning).
 
     Returns
     -------
@@ -757,20 +958,21 @@ def brier_decomposition(
 
     Examples
     --------
-    >>> d = brier_decomposition([0, 0, 1, 1, 1, 0], [0.2, 0.2, 0.8, 0.8, 0.8, 0.8], bins=None)
+    >>> d = brier_decomposition([0, 0, 1, 1, 1, 0], [0.2, 0.2, 0.8, 0.8, 0.8, 0.8], n_bins=None)
     >>> round(d.reliability, 4), round(d.resolution, 4), round(d.uncertainty, 4)
     (0.015, 0.125, 0.25)
     >>> round(d.brier, 4) == round(d.reliability - d.resolution + d.uncertainty, 4)
     True
     """
-    y, p = _as_forecasts(labels, probabilities)
+    n_bins = _n_bins_from(n_bins, bins, 10)
+    y, p = _as_forecasts(y_true, probabilities, pos_label)
     strategy = check_choice(strategy, "strategy", CALIBRATION_STRATEGIES)
-    if bins is None:
+    if n_bins is None:
         values, ids = np.unique(p, return_inverse=True)
         n_bins = values.size
         strategy = "distinct"
     else:
-        n_bins = _check_bins(bins)
+        n_bins = _check_bins(n_bins)
         _, ids = _bin_ids(p, n_bins, strategy)
     counts = np.bincount(ids, minlength=n_bins)
     keep = counts > 0
@@ -799,7 +1001,7 @@ def brier_decomposition(
 
 
 @dataclass(frozen=True)
-class CalibrationCurve:
+class CalibrationCurve(ReadableResult):
     """The points of a reliability diagram, one per non-empty bin.
 
     Attributes
@@ -824,6 +1026,13 @@ class CalibrationCurve:
     edges: np.ndarray
     strategy: str
 
+    _repr_fields: ClassVar[tuple[str, ...]] = (
+        "fraction_positive",
+        "mean_predicted",
+        "counts",
+        "strategy",
+    )
+
     def __iter__(self):
         """Unpack as ``prob_true, prob_pred = curve`` (scikit-learn's order)."""
         yield self.fraction_positive
@@ -831,11 +1040,14 @@ class CalibrationCurve:
 
 
 def calibration_curve(
-    labels: Any,
+    y_true: Any,
     probabilities: Any,
-    bins: int = 10,
+    *,
+    n_bins: int = 10,
     strategy: str = "uniform",
     confidence: float = 0.95,
+    pos_label: Any = None,
+    bins: Any = _DEPRECATED,
 ) -> CalibrationCurve:
     """Reliability diagram: observed share of positives against mean forecast, per bin.
 
@@ -854,33 +1066,40 @@ def calibration_curve(
 
     Parameters
     ----------
-    labels : array_like, shape (N,)
-        Outcomes, 1 (positive) or 0 (negative).
+    y_true : array_like, shape (N,)
+        Outcomes: two classes, the positive one given by ``pos_label``.
     probabilities : array_like, shape (N,)
         Forecast probabilities of the positive class, in [0, 1].
-    bins : int, default 10
+    n_bins : int, default 10
+        Number of bins (scikit-learn's name; its default is 5).
     strategy : {"uniform", "quantile"}
     confidence : float, default 0.95
         Level of the per-bin Wilson intervals (pointwise, not simultaneous).
+    pos_label : optional
+        The positive class. Default: 1 (or True) when ``y_true`` is 0/1, −1/1 or boolean,
+        otherwise the larger of the two labels (as :mod:`evalkit.roc`).
+    bins : deprecated
+        The old name of ``n_bins`` (FutureWarning).
 
     Returns
     -------
     CalibrationCurve
         ``mean_predicted`` and ``fraction_positive`` agree with
-        ``sklearn.calibration.calibration_curve(labels, probabilities, n_bins=bins,
-        strategy=strategy)`` (which returns them in the order ``prob_true, prob_pred``).
+        ``sklearn.calibration.calibration_curve(y_true, probabilities, n_bins=n_bins,
+        strategy=strategy, pos_label=pos_label)`` (which returns them in the order
+        ``prob_true, prob_pred``).
 
     Examples
     --------
     >>> c = calibration_curve([0, 0, 0, 0, 1, 1, 1, 1, 1],
-    ...                       [0.1, 0.2, 0.3, 0.4, 0.65, 0.7, 0.8, 0.9, 1.0], bins=3)
+    ...                       [0.1, 0.2, 0.3, 0.4, 0.65, 0.7, 0.8, 0.9, 1.0], n_bins=3)
     >>> c.fraction_positive.tolist(), c.mean_predicted.round(3).tolist(), c.counts.tolist()
     ([0.0, 0.5, 1.0], [0.2, 0.525, 0.85], [3, 2, 4])
     >>> c.interval.low.round(3).tolist()
     [0.0, 0.095, 0.51]
     """
-    y, p = _as_forecasts(labels, probabilities)
-    n_bins = _check_bins(bins)
+    n_bins = _check_bins(_n_bins_from(n_bins, bins, 10))
+    y, p = _as_forecasts(y_true, probabilities, pos_label)
     strategy = check_choice(strategy, "strategy", CALIBRATION_STRATEGIES)
     level = check_confidence(confidence)
     edges, ids = _bin_ids(p, n_bins, strategy)
@@ -914,7 +1133,7 @@ def _debiased_squared_ce(y: np.ndarray, p: np.ndarray, bins: int, strategy: str)
 
 
 @dataclass(frozen=True)
-class CalibrationError:
+class CalibrationError(ReadableResult):
     """A binned calibration error of probability forecasts (no interval: see below).
 
     Attributes
@@ -959,12 +1178,14 @@ _NO_INTERVAL = (
 
 
 def expected_calibration_error(
-    labels: Any,
+    y_true: Any,
     probabilities: Any,
-    bins: int = 10,
-    strategy: str = "uniform",
     *,
+    n_bins: int = 10,
+    strategy: str = "uniform",
     debiased: bool = True,
+    pos_label: Any = None,
+    bins: Any = _DEPRECATED,
     confidence: Any = None,
     rounds: Any = None,
     rng: Any = None,
@@ -1022,14 +1243,20 @@ def expected_calibration_error(
 
     Parameters
     ----------
-    labels, probabilities : array_like, shape (N,)
-        Outcomes (0/1) and forecast probabilities of the positive class; N ≥ 2.
-    bins : int, default 10
+    y_true, probabilities : array_like, shape (N,)
+        Outcomes (two classes) and forecast probabilities of the positive class; N ≥ 2.
+    n_bins : int, default 10
     strategy : {"uniform", "quantile"}
     debiased : bool, default True
         Kumar et al.'s debiased ℓ2 estimate (True) or the plain, biased ℓ1 ECE (False).
+    pos_label : optional
+        The positive class. Default: 1 (or True) when ``y_true`` is 0/1, −1/1 or boolean,
+        otherwise the larger of the two labels (as :mod:`evalkit.roc`).
+    bins : deprecated
+        The old name of ``n_bins`` (FutureWarning).
     confidence, rounds, rng
-        Deprecated and ignored (see above).
+        Deprecated and ignored (see above): the function draws no random numbers, so ``rng``
+        has no effect whatever its value (None, an int or a Generator).
 
     Returns
     -------
@@ -1041,19 +1268,18 @@ def expected_calibration_error(
     --------
     >>> y = [0, 0, 1, 1, 1, 0, 1, 0, 1, 1]
     >>> p = [0.1, 0.3, 0.7, 0.9, 0.6, 0.4, 0.8, 0.2, 0.35, 0.45]
-    >>> round(expected_calibration_error(y, p, bins=2, debiased=False).estimate, 4)
+    >>> round(expected_calibration_error(y, p, n_bins=2, debiased=False).estimate, 4)
     0.12
-    >>> e = expected_calibration_error(y, p, bins=2)  # the gaps are within noise
+    >>> e = expected_calibration_error(y, p, n_bins=2)  # the gaps are within noise
     >>> round(e.squared, 4), e.estimate
     (-0.001, 0.0)
     """
-    y, p = _as_forecasts(labels, probabilities)
-    n_bins = _check_bins(bins)
+    n_bins = _check_bins(_n_bins_from(n_bins, bins, 10))
+    y, p = _as_forecasts(y_true, probabilities, pos_label)
     strategy = check_choice(strategy, "strategy", CALIBRATION_STRATEGIES)
     if not isinstance(debiased, (bool, np.bool_)):
         raise TypeError(f"debiased must be True or False; got {debiased!r}")
-    if p.size < 2:
-        raise ValueError(f"labels and probabilities must hold at least 2 items; got {p.size}")
+    _check_two_items(p)
     if confidence is not None or rounds is not None or rng is not None:
         warnings.warn(_NO_INTERVAL.format(cover=_OLD_COVERAGE), FutureWarning, stacklevel=2)
     where = f"{n_bins} {strategy} bins"
@@ -1082,6 +1308,11 @@ def expected_calibration_error(
 CALIBRATION_TESTS = ("resampling", "spiegelhalter")
 
 
+def _check_two_items(p: np.ndarray) -> None:
+    if p.size < 2:
+        raise ValueError(f"y_true and probabilities must hold at least 2 items; got {p.size}")
+
+
 def _resampled_ece(
     p: np.ndarray, ids: np.ndarray, bins: int, resamples: int, gen: np.random.Generator
 ) -> np.ndarray:
@@ -1100,14 +1331,16 @@ def _resampled_ece(
 
 
 def calibration_test(
-    labels: Any,
+    y_true: Any,
     probabilities: Any,
     method: str = "resampling",
     *,
-    bins: int = 10,
+    n_bins: int = 10,
     strategy: str = "uniform",
     resamples: int = 1000,
     rng: Any = None,
+    pos_label: Any = None,
+    bins: Any = _DEPRECATED,
 ) -> TestResult:
     """Test whether probability forecasts are calibrated: H0 says each y_i ~ Bernoulli(p_i).
 
@@ -1117,7 +1350,7 @@ def calibration_test(
     the observed ones. Draw ``resamples`` such outcome vectors, recompute the plain binned ECE
     of each (same bins), and report :math:`p = (1 + \\#\\{ECE^* \\ge ECE\\})/(1 + R)`, which is
     a valid (exact up to Monte-Carlo error) p-value for any R. Its Monte-Carlo error
-    :math:`\\sqrt{p(1-p)/R}` is in ``details["monte_carlo_error"]``. The alternative is
+    :math:`\\sqrt{p(1-p)/R}` is in ``details["mc_standard_error"]``. The alternative is
     "greater": a larger ECE than calibrated forecasts give.
 
     ``"spiegelhalter"`` — **Spiegelhalter's z-test** (Spiegelhalter 1986, *Probabilistic
@@ -1152,10 +1385,10 @@ def calibration_test(
 
     Parameters
     ----------
-    labels, probabilities : array_like, shape (N,)
-        Outcomes (0/1) and forecast probabilities of the positive class; N ≥ 2.
+    y_true, probabilities : array_like, shape (N,)
+        Outcomes (two classes) and forecast probabilities of the positive class; N ≥ 2.
     method : {"resampling", "spiegelhalter"}
-    bins : int, default 10
+    n_bins : int, default 10
         Bins of the ECE (resampling only).
     strategy : {"uniform", "quantile"}
         (resampling only)
@@ -1163,12 +1396,18 @@ def calibration_test(
         Outcome vectors drawn (resampling only; ≥ 99).
     rng : None, int or numpy.random.Generator
         Source of randomness for the resampling (SPEC 7: None gives a fresh, unseeded one).
+    pos_label : optional
+        The positive class. Default: 1 (or True) when ``y_true`` is 0/1, −1/1 or boolean,
+        otherwise the larger of the two labels (as :mod:`evalkit.roc`).
+    bins : deprecated
+        The old name of ``n_bins`` (FutureWarning).
 
     Returns
     -------
     TestResult
-        ``statistic`` is the ECE (resampling) or z (Spiegelhalter); ``details`` hold the
-        resamples and Monte-Carlo error, or the Brier score and its null mean and variance.
+        ``statistic`` is the ECE (resampling; also ``estimate``, named) or z (Spiegelhalter);
+        ``details`` hold the resamples and the p-value's Monte-Carlo standard error
+        (``mc_standard_error``), or the Brier score and its null mean and variance.
 
     Examples
     --------
@@ -1177,17 +1416,17 @@ def calibration_test(
     >>> r = calibration_test(y, p, method="spiegelhalter")
     >>> round(r.statistic, 4), round(r.pvalue, 4)
     (-0.7845, 0.4328)
-    >>> r = calibration_test(y, p, bins=5, resamples=999, rng=0)
+    >>> r = calibration_test(y, p, n_bins=5, resamples=999, rng=0)
     >>> r.statistic_name, round(r.statistic, 3), r.pvalue > 0.05
     ('ECE', 0.22, True)
     """
-    y, p = _as_forecasts(labels, probabilities)
+    n_bins = _n_bins_from(n_bins, bins, 10)
+    y, p = _as_forecasts(y_true, probabilities, pos_label)
     method = check_choice(method, "method", CALIBRATION_TESTS)
-    if p.size < 2:
-        raise ValueError(f"labels and probabilities must hold at least 2 items; got {p.size}")
+    _check_two_items(p)
     if method == "spiegelhalter":
         return _spiegelhalter(y, p)
-    n_bins = _check_bins(bins)
+    n_bins = _check_bins(n_bins)
     strategy = check_choice(strategy, "strategy", CALIBRATION_STRATEGIES)
     count = as_count(resamples, "resamples", minimum=99)
     gen = as_generator(rng, allow_none=True)
@@ -1205,9 +1444,10 @@ def calibration_test(
         ),
         statistic_name="ECE",
         estimate=observed,
+        estimate_name="plain binned ECE",
         details={
             "resamples": count,
-            "monte_carlo_error": math.sqrt(pvalue * (1.0 - pvalue) / count),
+            "mc_standard_error": math.sqrt(pvalue * (1.0 - pvalue) / count),
             "null_mean": float(null.mean()),
         },
     )
@@ -1243,7 +1483,7 @@ def _spiegelhalter(y: np.ndarray, p: np.ndarray) -> TestResult:
 
 
 @dataclass(frozen=True)
-class ClassMetrics:
+class ClassMetrics(ReadableResult):
     """Per-class, macro- and micro-averaged precision, recall and F1, with intervals.
 
     Attributes
@@ -1268,6 +1508,10 @@ class ClassMetrics:
         Clopper–Pearson interval.
     rounds : int
         Bootstrap resamples behind the F1 intervals.
+    mc_standard_error : float
+        The largest Monte-Carlo standard error of the bootstrap limits (per-class and macro F1):
+        how much a limit would move, typically, with another ``rng``. See
+        :func:`_column_quantile_mc_errors`.
     """
 
     labels: np.ndarray
@@ -1282,6 +1526,20 @@ class ClassMetrics:
     micro_recall: Interval
     micro_f1: Interval
     rounds: int
+    mc_standard_error: float = float("nan")
+
+    _repr_fields: ClassVar[tuple[str, ...]] = (
+        "labels",
+        "macro_precision",
+        "macro_recall",
+        "macro_f1",
+        "micro_f1",
+        "rounds",
+        "mc_standard_error",
+    )
+
+    def _summary_items(self) -> list[tuple[str, Any]]:
+        return [(name, _brief(value)) for name, value in super()._summary_items()]
 
 
 def _resampled_confusions(
@@ -1348,6 +1606,21 @@ def _percentile_ignoring_undefined(values: np.ndarray, level: float) -> tuple[An
         warnings.simplefilter("ignore", RuntimeWarning)  # all-NaN: a class never seen at all
         low, high = np.nanquantile(values, [alpha / 2.0, 1.0 - alpha / 2.0], axis=0)
     return to_output(np.nan_to_num(low, nan=0.0)), to_output(np.nan_to_num(high, nan=1.0))
+
+
+def _column_quantile_mc_errors(replicates: np.ndarray, q: float) -> np.ndarray:
+    """Monte-Carlo SE of the q-quantile of each column's defined (not NaN) replicates.
+
+    The order-statistic estimate of :func:`evalkit.roc._quantile_monte_carlo_error` (the rank
+    of the sample quantile of B draws has binomial spread √(B q (1 − q))); NaN for a column
+    with fewer than 2 defined replicates.
+    """
+    out = np.full(replicates.shape[-1], np.nan)
+    for j in range(replicates.shape[-1]):
+        values = replicates[:, j][~np.isnan(replicates[:, j])]
+        if values.size >= 2:
+            out[j] = _quantile_monte_carlo_error(values, q)
+    return out
 
 
 def class_metrics(
@@ -1441,18 +1714,13 @@ def class_metrics(
     >>> round(res.micro_f1.estimate, 3)
     0.75
     """
-    table = confusion_matrix(y_true, y_pred, labels)
+    classes, true_codes, pred_codes = _label_codes(y_true, y_pred, labels)
     level = check_confidence(confidence)
     b = as_count(rounds, "rounds", minimum=100)
     gen = as_generator(rng, allow_none=True)
-    t = as_labels(y_true, "y_true")
-    p = as_labels(y_pred, "y_pred")
-    classes = np.unique(np.concatenate([t, p])) if labels is None else as_labels(labels, "labels")
     m = classes.size
-    order = np.argsort(classes, kind="stable")
-    codes = (
-        order[np.searchsorted(classes[order], t)] * m + order[np.searchsorted(classes[order], p)]
-    )
+    table = _confusion_core(true_codes, pred_codes, m)
+    codes = true_codes * m + pred_codes
     diag = np.diag(table)
     recall_ci, macro_recall = _conditional_rates(diag, table.sum(axis=1), level)
     precision_ci, macro_precision = _conditional_rates(diag, table.sum(axis=0), level)
@@ -1464,6 +1732,12 @@ def class_metrics(
     macro_replicates = np.nanmean(replicates, axis=-1)
     macro_f1_estimate = float(np.nanmean(f1))
     mf_low, mf_high = _percentile_ignoring_undefined(macro_replicates, level)
+    tails = ((1.0 - level) / 2.0, (1.0 + level) / 2.0)
+    mc_errors = [
+        _column_quantile_mc_errors(values, q)
+        for values in (replicates, macro_replicates[:, None])
+        for q in tails
+    ]
     method = "bootstrap percentile over the resamples where F1 is defined"
     correct = int(diag.sum())
     micro = clopper_pearson(correct, int(table.sum()), level)
@@ -1480,29 +1754,36 @@ def class_metrics(
         micro_recall=micro,
         micro_f1=micro,
         rounds=b,
+        mc_standard_error=float(np.nanmax(np.concatenate(mc_errors))),
     )
 
 
 @dataclass(frozen=True)
-class Kappa:
-    """Cohen's kappa with its large-sample standard errors (Fleiss, Cohen & Everitt 1969).
+class Kappa(ReadableResult):
+    """Cohen's kappa, plain or weighted, with its large-sample standard errors.
+
+    Standard errors of Fleiss, Cohen & Everitt (1969).
 
     Attributes
     ----------
     estimate : float
-        :math:`\\hat\\kappa = (p_o - p_e)/(1 - p_e)`.
+        :math:`\\hat\\kappa_w = (p_o - p_e)/(1 - p_e)` with the (weighted) agreements below.
     std_error : float
-        Standard error of :math:`\\hat\\kappa` for intervals (kappa not assumed 0).
+        Standard error of :math:`\\hat\\kappa_w` for intervals (kappa not assumed 0).
     interval : Interval
-        :math:`\\hat\\kappa \\pm z \\cdot` ``std_error``, clipped to [−1, 1].
+        :math:`\\hat\\kappa_w \\pm z \\cdot` ``std_error``, clipped to [−1, 1].
     null_std_error : float
         Standard error under κ = 0 (for the test).
     statistic : float
-        z = :math:`\\hat\\kappa` / ``null_std_error``.
+        z = :math:`\\hat\\kappa_w` / ``null_std_error``.
     pvalue : float
         Two-sided p-value of the test of κ = 0 (no agreement beyond chance).
     observed_agreement, expected_agreement : float
-        :math:`p_o` and :math:`p_e`.
+        :math:`p_o = \\sum_{ij} w_{ij} p_{ij}` and :math:`p_e = \\sum_{ij} w_{ij} p_{i\\cdot}
+        p_{\\cdot j}` (the plain agreements when ``weights`` is None).
+    weights : str or None
+        None (plain kappa), ``"linear"`` or ``"quadratic"``.
+    method : str
     """
 
     estimate: float
@@ -1513,26 +1794,132 @@ class Kappa:
     pvalue: float
     observed_agreement: float
     expected_agreement: float
+    weights: str | None = None
+    method: str = "Cohen's kappa, normal interval (Fleiss, Cohen & Everitt 1969)"
+
+    _repr_fields: ClassVar[tuple[str, ...]] = (
+        "estimate",
+        "std_error",
+        "interval",
+        "pvalue",
+        "weights",
+        "method",
+    )
+
+    def _summary_items(self) -> list[tuple[str, Any]]:
+        return [(name, _brief(value)) for name, value in super()._summary_items()]
 
 
-def cohen_kappa(y_true: Any, y_pred: Any, labels: Any = None, confidence: float = 0.95) -> Kappa:
-    """Cohen's kappa: agreement beyond chance between true and predicted labels, with an interval.
+KAPPA_WEIGHTS = ("linear", "quadratic")
 
-    With cell proportions :math:`p_{ij} = A_{ij}/N` of the confusion matrix, row and column
-    margins :math:`p_{i\\cdot}, p_{\\cdot j}`, :math:`p_o = \\sum_i p_{ii}` and
-    :math:`p_e = \\sum_i p_{i\\cdot} p_{\\cdot i}`: :math:`\\hat\\kappa = (p_o - p_e)/(1 - p_e)`
-    (Cohen 1960). Its large-sample variance (Fleiss, Cohen & Everitt 1969, *Large sample
-    standard errors of kappa and weighted kappa*, Psychological Bulletin 72, 323–327, eq. 13) is
+
+def _agreement_weights(m: int, weights: str | None) -> np.ndarray:
+    """Agreement weights :math:`w_{ij}`: 1 on the diagonal, falling with the distance |i − j|.
+
+    None: :math:`w_{ij} = [i = j]` (plain kappa); ``"linear"``: :math:`1 - |i-j|/(M-1)`;
+    ``"quadratic"``: :math:`1 - (i-j)^2/(M-1)^2` (Cicchetti & Allison 1971; Fleiss & Cohen
+    1973). Kappa is unchanged by the scale of ``1 - w``, so these give the values of
+    scikit-learn's disagreement weights |i − j| and (i − j)².
+    """
+    if weights is None:
+        return np.eye(m)
+    distance = np.abs(np.subtract.outer(np.arange(m), np.arange(m))) / (m - 1)
+    return 1.0 - (distance if weights == "linear" else distance**2)
+
+
+def _kappa_core(tables: np.ndarray, w: np.ndarray, z: float) -> dict[str, np.ndarray]:
+    """Kappa, its standard errors, interval and test for a stack of tables, shape (..., M, M).
+
+    Fleiss, Cohen & Everitt (1969), with agreement weights :math:`w_{ij}` (plain kappa: the
+    identity), cell proportions :math:`p_{ij}`, margins :math:`p_{i\\cdot}, p_{\\cdot j}`,
+    :math:`\\bar w_{i\\cdot} = \\sum_j p_{\\cdot j} w_{ij}`, :math:`\\bar w_{\\cdot j} =
+    \\sum_i p_{i\\cdot} w_{ij}`:
 
     .. math::
 
-       \\frac{1}{N(1-p_e)^4}\\Bigl\\{\\sum_i p_{ii}\\bigl[(1-p_e) - (p_{\\cdot i} + p_{i\\cdot})
-       (1-p_o)\\bigr]^2 + (1-p_o)^2 \\sum_{i \\ne j} p_{ij}(p_{\\cdot i} + p_{j\\cdot})^2
-       - (p_o p_e - 2p_e + p_o)^2\\Bigr\\}
+       \\operatorname{Var}(\\hat\\kappa_w) = \\frac{\\sum_{ij} p_{ij}\\bigl[w_{ij} -
+       (\\bar w_{i\\cdot} + \\bar w_{\\cdot j})(1 - \\hat\\kappa_w)\\bigr]^2 -
+       \\bigl[\\hat\\kappa_w - p_e(1 - \\hat\\kappa_w)\\bigr]^2}{N(1 - p_e)^2},
 
-    (the delta method for a multinomial table), and under κ = 0 (their eq. 14)
-    :math:`\\bigl[p_e + p_e^2 - \\sum_i p_{i\\cdot} p_{\\cdot i}(p_{i\\cdot} + p_{\\cdot i})\\bigr]
-    / \\bigl(N(1-p_e)^2\\bigr)`. The interval is :math:`\\hat\\kappa \\pm z\\,SE`.
+    and under κ = 0 :math:`\\bigl(\\sum_{ij} p_{i\\cdot}p_{\\cdot j}[w_{ij} - (\\bar
+    w_{i\\cdot} + \\bar w_{\\cdot j})]^2 - p_e^2\\bigr) / \\bigl(N(1 - p_e)^2\\bigr)`.
+    Tables whose :math:`p_e` is 1 give NaN.
+    """
+    n = tables.sum(axis=(-2, -1))
+    p = tables / n[..., None, None]
+    rows = p.sum(axis=-1)
+    cols = p.sum(axis=-2)
+    chance = rows[..., :, None] * cols[..., None, :]
+    po = (w * p).sum(axis=(-2, -1))
+    pe = (w * chance).sum(axis=(-2, -1))
+    with np.errstate(invalid="ignore", divide="ignore"):
+        kappa = (po - pe) / (1.0 - pe)
+        w_row = (cols[..., None, :] * w).sum(axis=-1)  # w̄_i. at [..., i]
+        w_col = (rows[..., :, None] * w).sum(axis=-2)  # w̄_.j at [..., j]
+        margins = w_row[..., :, None] + w_col[..., None, :]
+        k = kappa[..., None, None]
+        scale = n * (1.0 - pe) ** 2
+        variance = (
+            (p * (w - margins * (1.0 - k)) ** 2).sum(axis=(-2, -1))
+            - (kappa - pe * (1.0 - kappa)) ** 2
+        ) / scale
+        null_variance = ((chance * (w - margins) ** 2).sum(axis=(-2, -1)) - pe**2) / scale
+        se = np.sqrt(np.maximum(variance, 0.0))
+        null_se = np.sqrt(np.maximum(null_variance, 0.0))
+        statistic = np.where(
+            null_se > 0, kappa / np.where(null_se > 0, null_se, 1.0), np.copysign(np.inf, kappa)
+        )
+    return {
+        "estimate": kappa,
+        "std_error": se,
+        "low": np.maximum(-1.0, kappa - z * se),
+        "high": np.minimum(1.0, kappa + z * se),
+        "null_std_error": null_se,
+        "statistic": statistic,
+        "pvalue": 2.0 * special.ndtr(-np.abs(statistic)),
+        "observed_agreement": po,
+        "expected_agreement": pe,
+    }
+
+
+def cohen_kappa(
+    y_true: Any,
+    y_pred: Any,
+    *,
+    weights: str | None = None,
+    labels: Any = None,
+    confidence: float = 0.95,
+) -> Kappa:
+    """Cohen's kappa, plain or weighted: agreement beyond chance, with an interval and a test.
+
+    With cell proportions :math:`p_{ij} = A_{ij}/N` of the confusion matrix (rows ``y_true``,
+    columns ``y_pred``), margins :math:`p_{i\\cdot}, p_{\\cdot j}` and agreement weights
+    :math:`w_{ij}`, :math:`p_o = \\sum_{ij} w_{ij} p_{ij}`, :math:`p_e = \\sum_{ij} w_{ij}
+    p_{i\\cdot} p_{\\cdot j}` and :math:`\\hat\\kappa_w = (p_o - p_e)/(1 - p_e)`.
+
+    * ``weights=None``: :math:`w_{ij} = [i = j]`, Cohen's (1960) kappa: only exact agreement
+      counts.
+    * ``"linear"``: :math:`w_{ij} = 1 - |i - j|/(M - 1)`; ``"quadratic"``: :math:`w_{ij} = 1 -
+      (i - j)^2/(M - 1)^2` (Cohen 1968, *Weighted kappa*, Psychological Bulletin 70, 213–220).
+      For **ordered** classes (grades, severity): a near miss counts as partial agreement. The
+      order is that of ``labels`` (default: sorted), so give ``labels=`` for ordered strings.
+      With two classes all three are the same.
+
+    The standard errors are those of Fleiss, Cohen & Everitt (1969, *Large sample standard
+    errors of kappa and weighted kappa*, Psychological Bulletin 72, 323–327), the delta method
+    for a multinomial table:
+
+    .. math::
+
+       \\operatorname{Var}(\\hat\\kappa_w) = \\frac{\\sum_{ij} p_{ij}\\bigl[w_{ij} -
+       (\\bar w_{i\\cdot} + \\bar w_{\\cdot j})(1 - \\hat\\kappa_w)\\bigr]^2 -
+       \\bigl[\\hat\\kappa_w - p_e(1 - \\hat\\kappa_w)\\bigr]^2}{N(1 - p_e)^2}
+
+    with :math:`\\bar w_{i\\cdot} = \\sum_j p_{\\cdot j} w_{ij}` and :math:`\\bar
+    w_{\\cdot j} = \\sum_i p_{i\\cdot} w_{ij}` (their eq. 13 for plain kappa). Under κ = 0
+    the same with :math:`p_{ij}` replaced by :math:`p_{i\\cdot}p_{\\cdot j}` and
+    :math:`\\hat\\kappa_w` by 0 gives ``null_std_error`` and the two-sided z-test. The
+    interval is :math:`\\hat\\kappa_w \\pm z\\,SE`, clipped to [−1, 1].
 
     Measured in the coverage atlas (:mod:`evalkit.atlas`; ``make atlas``):
 
@@ -1543,61 +1930,52 @@ def cohen_kappa(y_true: Any, y_pred: Any, labels: Any = None, confidence: float 
     ----------
     y_true, y_pred : array_like, shape (N,)
         Two labelings of the same items (true and predicted, or two raters).
+    weights : {None, "linear", "quadratic"}
+        Plain kappa (None) or weighted kappa with linear or quadratic agreement weights.
     labels : array_like, optional
-        The classes (default: sorted union of both).
+        The classes, in their order (default: sorted union of both). The weights use it.
     confidence : float, default 0.95
 
     Returns
     -------
     Kappa
-        ``estimate`` agrees with ``sklearn.metrics.cohen_kappa_score(y_true, y_pred)``.
+        ``estimate`` agrees with ``sklearn.metrics.cohen_kappa_score(y_true, y_pred,
+        weights=weights, labels=labels)``; ``std_error`` and ``null_std_error`` with the
+        square roots of ``var_kappa`` and ``var_kappa0`` of statsmodels'
+        ``cohens_kappa(table, wt=weights)``.
 
     Examples
     --------
-    >>> k = cohen_kappa([0, 0, 0, 1, 1, 1, 2, 2, 2, 2], [0, 0, 1, 1, 1, 1, 2, 2, 2, 0])
+    >>> y = [0, 0, 0, 1, 1, 1, 2, 2, 2, 2]
+    >>> p = [0, 0, 1, 1, 1, 1, 2, 2, 2, 0]
+    >>> k = cohen_kappa(y, p)
     >>> round(k.estimate, 4), round(k.std_error, 4)
     (0.7015, 0.1846)
+    >>> k = cohen_kappa(y, p, weights="quadratic")
+    >>> round(k.estimate, 4), round(k.std_error, 4), round(k.interval.low, 4)
+    (0.6154, 0.2794, 0.0677)
     """
     level = check_confidence(confidence)
-    table = confusion_matrix(y_true, y_pred, labels).astype(float)
-    n = table.sum()
-    p = table / n
-    rows = p.sum(axis=1)
-    cols = p.sum(axis=0)
-    po = float(np.trace(p))
-    pe = float(rows @ cols)
-    if pe >= 1.0:
+    if weights is not None:
+        weights = check_choice(weights, "weights", KAPPA_WEIGHTS)
+    classes, true_codes, pred_codes = _label_codes(y_true, y_pred, labels)
+    table = _confusion_core(true_codes, pred_codes, classes.size).astype(float)
+    z = float(special.ndtri(0.5 + level / 2.0))
+    r = _kappa_core(table, _agreement_weights(classes.size, weights), z)
+    if not np.isfinite(r["estimate"]):
         raise ValueError(
             "cohen_kappa is undefined (0/0) when both labelings put every item in the same single "
             "class; kappa needs at least two classes in use"
         )
-    kappa = (po - pe) / (1.0 - pe)
-    diag = np.diag(p)
-    on = np.sum(diag * ((1.0 - pe) - (cols + rows) * (1.0 - po)) ** 2)
-    cross = (cols[:, None] + rows[None, :]) ** 2  # (p_.i + p_j.)^2 at [i, j]
-    off_p = p * (1.0 - np.eye(p.shape[0]))
-    off = (1.0 - po) ** 2 * np.sum(off_p * cross)
-    variance = (on + off - (po * pe - 2.0 * pe + po) ** 2) / (n * (1.0 - pe) ** 4)
-    se = math.sqrt(max(float(variance), 0.0))
-    null_var = (pe + pe**2 - np.sum(rows * cols * (rows + cols))) / (n * (1.0 - pe) ** 2)
-    null_se = math.sqrt(max(float(null_var), 0.0))
-    z = special.ndtri(0.5 + level / 2.0)
-    statistic = kappa / null_se if null_se > 0 else math.copysign(math.inf, kappa)
+    kind = "Cohen's kappa" if weights is None else f"{weights}-weighted kappa"
+    values = {name: float(value) for name, value in r.items()}
+    low, high = values.pop("low"), values.pop("high")
+    method = "normal (Fleiss, Cohen & Everitt 1969)"
     return Kappa(
-        estimate=kappa,
-        std_error=se,
-        interval=Interval(
-            max(-1.0, kappa - z * se),
-            min(1.0, kappa + z * se),
-            kappa,
-            level,
-            "normal (Fleiss, Cohen & Everitt 1969)",
-        ),
-        null_std_error=null_se,
-        statistic=float(statistic),
-        pvalue=float(2.0 * special.ndtr(-abs(statistic))),
-        observed_agreement=po,
-        expected_agreement=pe,
+        interval=Interval(low, high, values["estimate"], level, method),
+        weights=weights,
+        method=f"{kind}, {method}",
+        **values,
     )
 
 

@@ -523,7 +523,7 @@ def test_brier_decomposition_matches_exact_fractions_bin_by_bin(strategy):
     rng = np.random.default_rng(RNG_SEED)
     y, p = forecasts(rng, 60, bias=0.8)
     p = np.round(p, 3)
-    d = brier_decomposition(y, p, bins=5, strategy=strategy)
+    d = brier_decomposition(y, p, n_bins=5, strategy=strategy)
     edges = (
         np.linspace(0, 1, 6) if strategy == "uniform" else np.percentile(p, np.linspace(0, 100, 6))
     )
@@ -551,7 +551,7 @@ def test_brier_decomposition_matches_exact_fractions_bin_by_bin(strategy):
 def test_brier_identity_with_the_two_within_bin_terms_is_exact(pairs, bins, strategy):
     y = np.array([a for a, _ in pairs])
     p = np.array([b for _, b in pairs])
-    d = brier_decomposition(y, p, bins=bins, strategy=strategy)
+    d = brier_decomposition(y, p, n_bins=bins, strategy=strategy)
     rebuilt = (
         d.reliability
         - d.resolution
@@ -563,7 +563,7 @@ def test_brier_identity_with_the_two_within_bin_terms_is_exact(pairs, bins, stra
     assert d.brier == pytest.approx(skm.brier_score_loss(y, p), abs=1e-12)
     assert d.reliability >= 0 and d.resolution >= 0 and d.within_bin_variance >= 0
     # Murphy's three-term identity is exact when each distinct forecast is its own bin
-    m = brier_decomposition(y, p, bins=None)
+    m = brier_decomposition(y, p, n_bins=None)
     assert m.within_bin_variance == 0 and m.within_bin_covariance == 0
     assert m.brier == pytest.approx(m.reliability - m.resolution + m.uncertainty, abs=1e-12)
 
@@ -571,7 +571,7 @@ def test_brier_identity_with_the_two_within_bin_terms_is_exact(pairs, bins, stra
 def test_three_term_identity_is_off_by_the_within_bin_terms_for_wide_bins():
     rng = np.random.default_rng(RNG_SEED)
     y, p = forecasts(rng, 2000, bias=0.5)
-    d = brier_decomposition(y, p, bins=2)
+    d = brier_decomposition(y, p, n_bins=2)
     gap = d.brier - (d.reliability - d.resolution + d.uncertainty)
     assert abs(gap) > 1e-3  # really off with two wide bins …
     assert gap == pytest.approx(d.within_bin_variance - 2 * d.within_bin_covariance, abs=1e-12)
@@ -584,7 +584,7 @@ def test_calibration_curve_agrees_with_scikit_learn(strategy, bins):
     for n, bias in ((40, 0.0), (700, 0.9)):
         y, p = forecasts(rng, n, bias)
         p[:3] = [0.0, 1.0, 0.5]  # the ends and an inner edge
-        curve = calibration_curve(y, p, bins=bins, strategy=strategy)
+        curve = calibration_curve(y, p, n_bins=bins, strategy=strategy)
         prob_true, prob_pred = sk_calibration_curve(y, p, n_bins=bins, strategy=strategy)
         np.testing.assert_allclose(curve.fraction_positive, prob_true, rtol=0, atol=1e-14)
         np.testing.assert_allclose(curve.mean_predicted, prob_pred, rtol=0, atol=1e-14)
@@ -597,7 +597,7 @@ def test_calibration_curve_agrees_with_scikit_learn(strategy, bins):
 def test_calibration_curve_drops_empty_bins_and_gives_wilson_intervals_per_bin():
     y = [0, 0, 1, 1, 1, 0, 1]
     p = [0.05, 0.08, 0.91, 0.95, 0.97, 0.5, 0.55]
-    curve = calibration_curve(y, p, bins=10, confidence=0.9)
+    curve = calibration_curve(y, p, n_bins=10, confidence=0.9)
     assert curve.counts.tolist() == [2, 1, 1, 3]  # six empty bins dropped
     for k, n, low, high in zip(
         np.rint(curve.fraction_positive * curve.counts).astype(int),
@@ -627,7 +627,7 @@ def _ece_by_hand(y, p, bins, strategy):
 def test_plain_expected_calibration_error_is_the_ece_of_scikit_learns_points(strategy):
     rng = np.random.default_rng(RNG_SEED)
     y, p = forecasts(rng, 400, bias=1.0)
-    plain = expected_calibration_error(y, p, bins=8, strategy=strategy, debiased=False)
+    plain = expected_calibration_error(y, p, n_bins=8, strategy=strategy, debiased=False)
     assert isinstance(plain, CalibrationError)
     assert plain.estimate == pytest.approx(_ece_by_hand(y, p, 8, strategy), abs=1e-14)
     assert plain.norm == "l1" and plain.squared is None and "biased" in plain.method
@@ -657,11 +657,11 @@ def test_debiased_calibration_error_is_kumar_liang_and_ma_by_hand(strategy):
     rng = np.random.default_rng(RNG_SEED + 1)
     y, p = forecasts(rng, 300, bias=0.5)
     p[:3] = [0.001, 0.002, 0.999]  # may leave bins of one item, which contribute 0
-    e = expected_calibration_error(y, p, bins=12, strategy=strategy)
+    e = expected_calibration_error(y, p, n_bins=12, strategy=strategy)
     assert e.debiased and e.norm == "l2" and "Kumar" in e.method
     assert e.squared == pytest.approx(_kumar_by_hand(y, p, 12, strategy), abs=1e-15)
     assert e.estimate == pytest.approx(math.sqrt(max(e.squared, 0.0)), abs=1e-15)
-    assert expected_calibration_error(y, p, bins=12, strategy=strategy, debiased=True) == e
+    assert expected_calibration_error(y, p, n_bins=12, strategy=strategy, debiased=True) == e
 
 
 def test_debiased_calibration_error_is_unbiased_where_the_plain_ece_is_not():
@@ -682,8 +682,8 @@ def test_debiased_calibration_error_is_unbiased_where_the_plain_ece_is_not():
 def test_expected_calibration_error_no_longer_gives_an_interval_and_says_why():
     y, p = [0, 1, 1, 0, 1], [0.2, 0.7, 0.9, 0.4, 0.6]
     with pytest.warns(FutureWarning, match="no longer returns a bootstrap interval"):
-        e = expected_calibration_error(y, p, bins=2, rounds=200, rng=1)
-    assert e == expected_calibration_error(y, p, bins=2)
+        e = expected_calibration_error(y, p, n_bins=2, rounds=200, rng=1)
+    assert e == expected_calibration_error(y, p, n_bins=2)
     assert not hasattr(e, "low")
 
 
@@ -741,7 +741,7 @@ def test_consistency_resampling_is_a_valid_test_with_its_monte_carlo_error():
     for i in range(300):
         p = gen.random(100)
         y = (gen.random(100) < p).astype(int)
-        rejected.append(calibration_test(y, p, bins=5, resamples=99, rng=i).pvalue <= 0.05)
+        rejected.append(calibration_test(y, p, n_bins=5, resamples=99, rng=i).pvalue <= 0.05)
     assert np.mean(rejected) < 0.05 + 3 * math.sqrt(0.05 * 0.95 / 300)
     p = gen.random(400)
     y = (gen.random(400) < 0.5 + 0.5 * (p - 0.5)).astype(int)  # strongly overconfident
@@ -749,7 +749,7 @@ def test_consistency_resampling_is_a_valid_test_with_its_monte_carlo_error():
     assert r.pvalue == pytest.approx(1 / 1000) and r.alternative == "greater"
     assert r.statistic == pytest.approx(expected_calibration_error(y, p, debiased=False).estimate)
     assert r.details["resamples"] == 999
-    assert r.details["monte_carlo_error"] == pytest.approx(math.sqrt(0.001 * 0.999 / 999))
+    assert r.details["mc_standard_error"] == pytest.approx(math.sqrt(0.001 * 0.999 / 999))
     assert calibration_test(y, p, resamples=200, rng=5) == calibration_test(
         y, p, resamples=200, rng=5
     )
@@ -907,16 +907,16 @@ def test_random_ranking_average_precision_agrees_with_enumeration_and_simulation
     for top in itertools.combinations(range(6), 2):
         labels = np.zeros(6, int)
         labels[list(top)] = 1
-        values.append(average_precision(-np.arange(6.0), labels))
+        values.append(average_precision(labels, -np.arange(6.0)))
     assert random_ranking_average_precision(2, 6) == pytest.approx(np.mean(values), abs=1e-14)
     gen = np.random.default_rng(2015)
     labels = np.r_[np.ones(20, int), np.zeros(80, int)]
-    sims = [average_precision(gen.random(100), labels) for _ in range(3000)]
+    sims = [average_precision(labels, gen.random(100)) for _ in range(3000)]
     se = np.std(sims, ddof=1) / np.sqrt(len(sims))
     exact = random_ranking_average_precision(20, 100)
     assert abs(np.mean(sims) - exact) < 4 * se
     assert exact > 0.2 + 0.03  # above the positive rate, the AP of a constant score
-    assert average_precision(np.zeros(100), labels) == pytest.approx(0.2)
+    assert average_precision(labels, np.zeros(100)) == pytest.approx(0.2)
     np.testing.assert_allclose(
         random_ranking_average_precision([1, 10], [1, 10_000]), [1.0, 0.0018779696], rtol=1e-7
     )
@@ -986,85 +986,93 @@ def test_cohen_kappa_perfect_agreement_and_strings():
     [
         (
             brier_score,
-            dict(labels=[0, 1], probabilities=[0.2, 1.2]),
+            dict(y_true=[0, 1], probabilities=[0.2, 1.2]),
             ValueError,
             r"^probabilities must be a probability in \[0, 1\]; got 1\.2",
         ),
         (
             brier_score,
-            dict(labels=[0, 2], probabilities=[0.2, 0.3]),
+            dict(y_true=[0, 1, 2], probabilities=[0.2, 0.3, 0.4]),
             ValueError,
-            r"^labels must be 0 \(negative\) or 1 \(positive\); got 2",
+            r"^y_true must hold two classes \(probabilities gives one per item: the positive "
+            r"class's\); got 3 classes \(0, 1, 2\)",
         ),
         (
             brier_score,
-            dict(labels=[0, 1, 1], probabilities=[0.2, 0.3]),
+            dict(y_true=[0, 1, 1], probabilities=[0.2, 0.3]),
             ValueError,
-            r"^labels and probabilities must have the same length; got 3 and 2",
+            r"^y_true and probabilities must have the same length; got 3 and 2",
         ),
         (
             brier_score,
-            dict(labels=["a", "b"], probabilities=[0.2, 0.3]),
+            dict(y_true=["a", "b"], probabilities=[0.2, 0.3], pos_label=1),
             TypeError,
-            r"^labels must be 0/1",
+            r"^pos_label must be a string like the labels of y_true \['a', 'b'\]; got 1",
         ),
         (
-            brier_score,
-            dict(labels=[0, 1], probabilities=[[0.2, 0.3]]),
+            calibration_curve,
+            dict(y_true=[0, 1], probabilities=[[0.2, 0.3]]),
             ValueError,
             r"^probabilities must be 1-D",
         ),
         (
-            brier_decomposition,
-            dict(labels=[0, 1], probabilities=[0.2, 0.3], bins=0),
+            brier_score,
+            dict(y_true=[0, 1], probabilities=[[0.2, 0.3], [0.5, 0.5]]),
             ValueError,
-            r"^bins must be a whole number ≥ 1; got 0",
+            r"^each row of probabilities must sum to 1 \(one probability per class\); row 0 "
+            r"sums to 0\.5$",
         ),
         (
             brier_decomposition,
-            dict(labels=[0, 1], probabilities=[0.2, float("nan")]),
+            dict(y_true=[0, 1], probabilities=[0.2, 0.3], n_bins=0),
+            ValueError,
+            r"^n_bins must be a whole number ≥ 1; got 0",
+        ),
+        (
+            brier_decomposition,
+            dict(y_true=[0, 1], probabilities=[0.2, float("nan")]),
             ValueError,
             r"^probabilities must be a probability in \[0, 1\]; got nan",
         ),
         (
             calibration_curve,
-            dict(labels=[0, 1], probabilities=[0.2, 0.3], strategy="equal"),
+            dict(y_true=[0, 1], probabilities=[0.2, 0.3], strategy="equal"),
             ValueError,
             r"^strategy must be one of 'uniform', 'quantile'; got 'equal'",
         ),
         (
             calibration_curve,
-            dict(labels=[0, 1], probabilities=[0.2, 0.3], bins=2.5),
+            dict(y_true=[0, 1], probabilities=[0.2, 0.3], n_bins=2.5),
             TypeError,
-            r"^bins must be a whole number ≥ 1; got 2\.5",
+            r"^n_bins must be a whole number ≥ 1; got 2\.5",
         ),
         (
             calibration_curve,
-            dict(labels=[0, 1], probabilities=[0.2, 0.3], confidence=95),
+            dict(y_true=[0, 1], probabilities=[0.2, 0.3], confidence=95),
             ValueError,
             r"^confidence must be strictly between 0 and 1",
         ),
         (
             expected_calibration_error,
-            dict(labels=[0, 1], probabilities=[0.2, 0.3], debiased="yes"),
+            dict(y_true=[0, 1], probabilities=[0.2, 0.3], debiased="yes"),
             TypeError,
             r"^debiased must be True or False; got 'yes'",
         ),
         (
             calibration_test,
-            dict(labels=[0, 1], probabilities=[0.2, 0.3], method="hosmer"),
+            dict(y_true=[0, 1], probabilities=[0.2, 0.3], method="hosmer"),
             ValueError,
             r"^method must be one of 'resampling', 'spiegelhalter'; got 'hosmer'",
         ),
         (
             calibration_test,
-            dict(labels=[0, 1], probabilities=[0.2, 0.3], resamples=10, rng=0),
+            dict(y_true=[0, 1], probabilities=[0.2, 0.3], resamples=10, rng=0),
             ValueError,
             r"^resamples must be a whole number ≥ 99; got 10",
         ),
         (
             calibration_test,
-            dict(labels=[0, 1], probabilities=[0.5, 1.0], method="spiegelhalter"),
+            dict(y_true=[0, 1], probabilities=[0.5, 1.0], method="spiegelhalter"),
             ValueError,
             r"^Spiegelhalter's test is undefined when every probability is 0, 0\.5 or 1",
         ),
@@ -1076,9 +1084,9 @@ def test_cohen_kappa_perfect_agreement_and_strings():
         ),
         (
             expected_calibration_error,
-            dict(labels=[1], probabilities=[0.2], rng=0),
+            dict(y_true=[1], probabilities=[0.2], rng=0),
             ValueError,
-            r"^labels and probabilities must hold at least 2 items; got 1",
+            r"^y_true and probabilities must hold at least 2 items; got 1",
         ),
         (
             class_metrics,
@@ -1122,3 +1130,180 @@ def test_cohen_kappa_perfect_agreement_and_strings():
 def test_issue26_bad_inputs(function, kwargs, error, message):
     with pytest.raises(error, match=message):
         function(**kwargs)
+
+
+# --------------------------------------------------------------------------------------------
+# issue 44, one convention: scikit-learn's names and order, pos_label, n_bins, rng, repr
+
+import inspect  # noqa: E402
+import warnings  # noqa: E402
+
+from evalkit.metrics import _column_quantile_mc_errors  # noqa: E402
+
+BINARY_FORECAST_FUNCTIONS = [
+    brier_decomposition,
+    calibration_curve,
+    expected_calibration_error,
+    calibration_test,
+]
+
+
+@pytest.mark.parametrize("function", [brier_score, *BINARY_FORECAST_FUNCTIONS])
+def test_forecast_functions_take_y_true_first_and_pos_label(function):
+    # before issue 44 the first argument was called labels, and there was no pos_label
+    params = inspect.signature(function).parameters
+    assert list(params)[:2] == ["y_true", "probabilities"]
+    assert params["pos_label"].default is None
+    assert params["pos_label"].kind is inspect.Parameter.KEYWORD_ONLY
+
+
+@pytest.mark.parametrize("function", BINARY_FORECAST_FUNCTIONS)
+def test_n_bins_is_scikit_learns_name_and_bins_a_deprecated_alias(function):
+    params = inspect.signature(function).parameters
+    assert params["n_bins"].kind is inspect.Parameter.KEYWORD_ONLY
+    assert params["n_bins"].default == 10
+    y, p = [0, 1, 1, 0, 1, 1], [0.1, 0.8, 0.7, 0.3, 0.6, 0.9]
+    extra = {"rng": 0, "resamples": 99} if function is calibration_test else {}
+    new = function(y, p, n_bins=3, **extra)
+    with pytest.warns(FutureWarning, match=r"bins= is deprecated .* use n_bins="):
+        old = function(y, p, bins=3, **extra)
+    assert repr(old) == repr(new)
+    with pytest.raises(TypeError, match=r"^pass n_bins only \(bins is its deprecated name\)"):
+        function(y, p, n_bins=4, bins=3, **extra)
+
+
+def test_pos_label_picks_the_positive_class_as_scikit_learn_does():
+    rng = np.random.default_rng(RNG_SEED)
+    y, p = forecasts(rng, 300, bias=0.4)
+    names = np.where(y == 1, "spam", "ham")
+    # strings: "spam" > "ham" is the default positive class, as roc.auc takes it
+    assert brier_score(names, p) == pytest.approx(skm.brier_score_loss(names, p, pos_label="spam"))
+    assert brier_score(names, 1 - p, pos_label="ham") == pytest.approx(brier_score(y, p))
+    assert brier_score(2 * y - 1, p) == pytest.approx(brier_score(y, p))  # {-1, 1}
+    assert brier_score(np.where(y == 1, 7, 3), p) == pytest.approx(brier_score(y, p))  # larger
+    assert brier_score(y, 1 - p, pos_label=0) == pytest.approx(
+        skm.brier_score_loss(y, 1 - p, pos_label=0)
+    )
+    curve = calibration_curve(names, 1 - p, n_bins=5, pos_label="ham")
+    prob_true, prob_pred = sk_calibration_curve(names, 1 - p, n_bins=5, pos_label="ham")
+    np.testing.assert_allclose(curve.fraction_positive, prob_true, atol=1e-14)
+    np.testing.assert_allclose(curve.mean_predicted, prob_pred, atol=1e-14)
+    d = brier_decomposition(names, 1 - p, n_bins=5, pos_label="ham")
+    assert d.brier == pytest.approx(brier_score(y, p))
+    e = expected_calibration_error(names, 1 - p, n_bins=5, pos_label="ham", debiased=False)
+    assert e.estimate == pytest.approx(
+        expected_calibration_error(1 - y, 1 - p, n_bins=5, debiased=False).estimate
+    )
+    z = calibration_test(names, p, method="spiegelhalter")
+    assert z.statistic == pytest.approx(calibration_test(y, p, method="spiegelhalter").statistic)
+    # one class only: 0/1 labels keep 1 as the positive class (all negatives here)
+    assert brier_score([0, 0], [0.1, 0.2]) == pytest.approx(0.025)
+    with pytest.raises(
+        ValueError,
+        match=r"^pos_label must be one of the labels of y_true \['ham', 'spam'\]; got 'eggs'",
+    ):
+        brier_score(names, p, pos_label="eggs")
+    with pytest.raises(ValueError, match=r"^y_true holds the single label 'ham': pass pos_label="):
+        brier_score(["ham", "ham"], [0.1, 0.2])
+
+
+def test_calibration_test_names_its_estimate_and_carries_its_monte_carlo_error():
+    rng = np.random.default_rng(RNG_SEED)
+    y, p = forecasts(rng, 200, bias=0.5)
+    r = calibration_test(y, p, resamples=400, rng=1)
+    assert r.estimate_name == "plain binned ECE" and r.estimate == r.statistic
+    se = r.details["mc_standard_error"]
+    assert se == pytest.approx(math.sqrt(r.pvalue * (1 - r.pvalue) / 400))
+    assert "mc_standard_error" in repr(r)
+
+
+def test_quantile_monte_carlo_error_matches_the_spread_over_seeds():
+    # normal replicates: the 2.5 % quantile of B = 2000 draws has SE
+    # sqrt(q (1 - q) / B) / phi(z_q) = 0.0598 (asymptotic); the estimate should be near it
+    gen = np.random.default_rng(44)
+    draws = gen.standard_normal((200, 2000))
+    estimates = [_column_quantile_mc_errors(d[:, None], 0.025)[0] for d in draws[:40]]
+    spread = np.std(np.quantile(draws, 0.025, axis=1), ddof=1)
+    theory = math.sqrt(0.025 * 0.975 / 2000) / stats.norm.pdf(stats.norm.ppf(0.025))
+    assert theory == pytest.approx(0.0598, abs=1e-4)
+    assert np.mean(estimates) == pytest.approx(theory, rel=0.2)
+    assert spread == pytest.approx(theory, rel=0.2)
+    with_nan = np.r_[draws[0], np.full(50, np.nan)][:, None]
+    assert _column_quantile_mc_errors(with_nan, 0.025)[0] == pytest.approx(estimates[0])
+
+
+def test_class_metrics_carries_the_monte_carlo_error_of_its_bootstrap_limits():
+    # before issue 44 ClassMetrics had no Monte-Carlo error
+    rng = np.random.default_rng(RNG_SEED)
+    y, pred = random_labels(rng, 150, 3)
+    runs = [class_metrics(y, pred, rounds=400, rng=seed) for seed in range(30)]
+    spread = max(
+        np.std([r.macro_f1.low for r in runs], ddof=1),
+        np.std([r.macro_f1.high for r in runs], ddof=1),
+    )
+    reported = np.array([r.mc_standard_error for r in runs])
+    assert np.isfinite(reported).all()
+    # the field is the largest over all bootstrap limits, so at least the macro limits' spread
+    assert np.median(reported) > 0.7 * spread
+    assert np.median(reported) < 0.1  # and not absurd at 400 resamples
+    assert "mc_standard_error=" in repr(runs[0])
+
+
+def _results_of_every_class():
+    y, p = (
+        [0, 0, 1, 1, 1, 0, 1, 0, 1, 1] * 3,
+        [0.1, 0.3, 0.7, 0.9, 0.6, 0.4, 0.8, 0.2, 0.35, 0.45] * 3,
+    )
+    return [
+        prior_weighted_error([20, 30], [130, 150], [0.5, 0.5]),
+        brier_decomposition(y, p),
+        calibration_curve(y, p, n_bins=20),
+        expected_calibration_error(y, p),
+        class_metrics(STRING_TRUE, STRING_PRED, rounds=100, rng=0),
+        cohen_kappa(STRING_TRUE, STRING_PRED, weights="linear"),
+    ]
+
+
+@pytest.mark.parametrize("result", _results_of_every_class(), ids=lambda r: type(r).__name__)
+def test_every_result_has_a_short_repr_and_an_html_table(result):
+    # before issue 44 these printed as dataclass reprs with every array in full
+    text = repr(result)
+    assert "\n" not in text and len(text) < 400, text
+    assert text.startswith(type(result).__name__ + "(")
+    assert "array([" not in text or text.count(",") < 40
+    table = result._repr_html_()
+    assert table.startswith('<table class="evalkit-result">') and table.count("<tr>") >= 3
+
+
+def test_class_metrics_and_kappa_show_intervals_as_estimate_and_limits():
+    k = cohen_kappa([0, 0, 0, 1, 1, 1, 2, 2, 2, 2], [0, 0, 1, 1, 1, 1, 2, 2, 2, 0])
+    assert "interval='0.7015 [0.3396, 1]'" in repr(k)
+    res = class_metrics(STRING_TRUE, STRING_PRED, rounds=100, rng=0)
+    m = res.macro_recall
+    assert f"macro_recall='{m.estimate:.4g} [{m.low:.4g}, {m.high:.4g}]'" in repr(res)
+
+
+def test_validation_runs_once_per_call(monkeypatch):
+    # issue 45 §3: class_metrics and cohen_kappa checked y_true and y_pred twice (once in
+    # confusion_matrix, once more themselves)
+    import evalkit.metrics as metrics_module
+
+    calls = []
+    real = metrics_module.as_labels
+
+    def counting(value, name):
+        calls.append(name)
+        return real(value, name)
+
+    monkeypatch.setattr(metrics_module, "as_labels", counting)
+    class_metrics(STRING_TRUE, STRING_PRED, rounds=100, rng=0)
+    assert calls == ["y_true", "y_pred"]
+    calls.clear()
+    cohen_kappa(STRING_TRUE, STRING_PRED, weights="quadratic")
+    assert calls == ["y_true", "y_pred"]
+    calls.clear()
+    brier_score(["a", "b", "c"], np.eye(3))
+    assert calls == ["y_true"]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        calibration_test([0, 1, 1], [0.2, 0.6, 0.7], resamples=99, rng=0)
