@@ -1,0 +1,128 @@
+"""The report's rules: which method it reports and when it warns (constants, with their reasons).
+
+Every constant here is stated in the summaries it affects; the package docstring of
+:mod:`evalkit.report` explains each rule and cites the measurement or paper behind it.
+"""
+
+from __future__ import annotations
+
+from evalkit import independent
+
+__all__ = [
+    "ATLAS_MARGIN",
+    "AUC_LOGIT_FROM",
+    "BOSCHLOO_MAX_OUTCOMES",
+    "DEFAULT_HALFWIDTH",
+    "FEW_DISCORDANT",
+    "GROUPED_DIFFERENCE_METHOD",
+    "GROUPED_MCNEMAR_REASON",
+    "GUENTER_NOTE",
+    "IMBALANCE_SHARE",
+    "INDEPENDENCE_MCNEMAR_SIZE",
+    "MCNEMAR_DEFAULT",
+    "MCNEMAR_REASONS",
+    "TEST_SET_REASONS",
+    "TIED_PAIRS_SHARE",
+    "auc_method",
+]
+
+#: McNemar's test as the report gives it unless asked otherwise (see the package docstring).
+MCNEMAR_DEFAULT = "mid-p"
+
+#: Why each form of McNemar's test is the one reported (a clause of the summary).
+MCNEMAR_REASONS = {
+    "mid-p": (
+        "the mid-p form is reported because it keeps close to the nominal level with more power "
+        "than the exact conditional test, which is conservative (Fagerland, Lydersen & Laake "
+        "2013; notebook 04); mcnemar_method='exact' gives a test that never exceeds the level"
+    ),
+    "exact": (
+        "the exact conditional (binomial) test was asked for: it never exceeds the nominal level "
+        "but is conservative (Fagerland, Lydersen & Laake 2013; notebook 04)"
+    ),
+    "asymptotic": (
+        "the χ² test without continuity correction was asked for: close to the nominal level "
+        "(Fagerland, Lydersen & Laake 2013) but an approximation when b + c is small"
+    ),
+    "corrected": (
+        "the χ² test with Edwards' continuity correction was asked for: it is even more "
+        "conservative than the exact test (Fagerland, Lydersen & Laake 2013; notebook 04)"
+    ),
+}
+
+#: An AUC at least this far from 1/2 (AUC ≥ 0.9 or ≤ 0.1) gets the logit-scale DeLong interval,
+#: which stays inside (0, 1) and keeps its coverage near the bounds where the plain (Wald) form,
+#: clipped at 1, does not (notebook 06).
+AUC_LOGIT_FROM = 0.9
+
+#: Fewer discordant items than this earn a warning: the comparison rests on those items alone.
+FEW_DISCORDANT = 25
+
+#: A test set counts as heavily imbalanced when its largest class holds at least this share.
+IMBALANCE_SHARE = 0.8
+
+#: Default precision (half-width of the accuracy's interval) the summary checks the test set for.
+DEFAULT_HALFWIDTH = 0.05
+
+#: Ties in the scores are reported when more than this share of the positive–negative pairs is
+#: tied (then breaking the ties could move the AUC by more than ±0.005).
+TIED_PAIRS_SHARE = 0.01
+
+#: Type-I error of McNemar's mid-p test (α = 0.05) when 40 writers × 25 items are treated as
+#: independent, in notebook 13's model (each writer's discordant items, 30 % of them, go to A
+#: with a Beta(2, 2) share): measured 0.209 (SE 0.003) over 20 000 simulated test sets
+#: (``tests/test_report.py::test_independence_sentence_cites_a_measured_size``).
+INDEPENDENCE_MCNEMAR_SIZE = 0.21
+
+#: Why the clustered McNemar test is the one reported when ``groups`` is given.
+GROUPED_MCNEMAR_REASON = (
+    "the items come in {groups} groups (groups=), so the test takes the variance of b − c from "
+    "the groups instead of from b + c as McNemar's test does, which would treat the items as "
+    "independent (notebook 13)"
+)
+
+#: Why Günter's paired test stays out of the summary (kept in ``to_dict()`` only).
+GUENTER_NOTE = (
+    "liberal: Günter's two-sided paired test exceeds the nominal level (exact size up to 0.0717 "
+    "at 50 pairs, α = 0.05, notebook 04), so the report does not use it"
+)
+
+#: Name of the cluster-robust interval for the difference of the accuracies (with ``groups``).
+GROUPED_DIFFERENCE_METHOD = "cluster-robust interval (CR1, t with groups − 1 df)"
+
+#: How far below 95 % (or above 5 %) a method may measure in the coverage atlas before the
+#: report says so.
+ATLAS_MARGIN = 0.02
+
+#: Boschloo's test enumerates all (K_A + 1)(K_B + 1) outcomes; above this many (about 1000 items
+#: per test set) the report uses Fisher's mid-p test, whose size is then near the level (5.2 %
+#: at 500 items per set, notebook 03) and whose p-value is near Boschloo's (0.0289 against
+#: 0.0310 at 1047 items per set).
+BOSCHLOO_MAX_OUTCOMES = independent.MAX_OUTCOMES
+
+#: Why the test of :func:`evalkit.report.compare_test_sets` is the one reported.
+TEST_SET_REASONS = {
+    "boschloo": (
+        "it is the test reported because it never exceeds the nominal level and is more "
+        "powerful than Fisher's exact test, which is conservative (Lydersen, Fagerland & Laake "
+        "2009; notebook 03)"
+    ),
+    "mid-p": (
+        "Fisher's mid-p test is reported because the test sets are too large to enumerate "
+        "Boschloo's test (more than about 1000 items each); at this size its exact size is close "
+        "to the level, slightly above it (5.2 % at 500 items per set and α = 5 %, notebook 03; "
+        "Lydersen, Fagerland & Laake 2009)"
+    ),
+}
+
+
+def auc_method(area: float) -> str:
+    """DeLong's interval on the logit scale near 0 or 1 (see :data:`AUC_LOGIT_FROM`), else plain.
+
+    Examples
+    --------
+    >>> auc_method(0.95), auc_method(0.7), auc_method(0.05)
+    ('delong-logit', 'delong', 'delong-logit')
+    """
+    near_bound = area >= AUC_LOGIT_FROM or area <= 1 - AUC_LOGIT_FROM
+    return "delong-logit" if near_bound else "delong"
