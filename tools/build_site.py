@@ -16,6 +16,14 @@ The notebooks are copied into a build folder first, and the copies are prepared 
 * HTML links to a notebook (in the glossary table's output, say) point to its page;
 * a widget's output becomes a note that the sliders need JupyterLab (a widget needs a kernel).
 
+Besides the notebooks, the book has reference pages: the glossary, the coverage atlas
+(``atlas_page.py``), the API reference (``site/api_reference.py``: a page per evalkit module from
+its numpydoc docstrings, through autodoc, autosummary and napoleon), the page for readers coming
+from SciPy, statsmodels, scikit-learn or R (``site/coming_from.md``) and the package's
+architecture (``site/architecture.md``, its table of floors generated from the floors that
+``tests/test_architecture.py`` enforces). On the notebook pages, the first call of each evalkit
+function links to its reference entry (``site/code_links.py``, a Sphinx extension).
+
 Formulas are typeset by MathJax 3 (CommonHTML output, as in JupyterLab 4) served from the site
 itself: the copy that the ``sphinx-mathjax-offline`` package ships goes to ``_static/mathjax``,
 only the parts that a page loads (``MATHJAX_PARTS``). No page loads anything from the network.
@@ -32,10 +40,15 @@ from pathlib import Path
 import nbformat
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent / "site"))
+from api_reference import write_pages as write_api_pages
 from atlas_page import write_page as write_atlas_page
 
 REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))  # tests.test_architecture: the floors of the architecture page
 CONF_DIR = REPO / "tools" / "site"
+# hand-written pages of the book (in tools/site), copied as they are, after the atlas
+PAGES = ("coming_from.md",)
 SOLUTION, NAVIGATION, WIDGET = "solution", "navigation", "application/vnd.jupyter.widget-view+json"
 WIDGET_NOTE = (
     "<p class='evalkit-widget-note'>Here the notebook shows an interactive figure. Its sliders "
@@ -149,8 +162,33 @@ def index_markdown(stems: list[str]) -> str:
         + "## How well do the intervals cover?\n\n"
         + "The coverage atlas: the measured coverage of every interval evalkit returns and the "
         + "size of every test, at the settings the course uses.\n\n"
-        + "```{toctree}\n:caption: Reference\n:maxdepth: 1\n\nglossary\natlas\n```\n"
+        + "## The library\n\n"
+        + "The API reference: every public function and result type of evalkit, a page per "
+        + "module, from the docstrings, with their examples (the notebooks link the first use of "
+        + "each function to its entry). For readers who know SciPy, statsmodels, scikit-learn or "
+        + "R: the calls they know and evalkit's, argument by argument. And the package's "
+        + "architecture: its floors, which module may import which, where a new method goes.\n\n"
+        + "```{toctree}\n:caption: Reference\n:maxdepth: 1\n\nglossary\natlas\napi/index\n"
+        + "coming_from\narchitecture\n```\n"
     )
+
+
+def architecture_markdown() -> str:
+    """The architecture page: ``site/architecture.md`` with its floors table filled in.
+
+    The floors come from ``tests/test_architecture.py`` (``FLOORS``), the test that fails on an
+    import pointing up a floor, so the page shows the rule the test enforces; each module's line
+    is the first sentence of its docstring.
+    """
+    from tests.test_architecture import floors_table
+
+    text = (CONF_DIR / "architecture.md").read_text(encoding="utf-8")
+    if FLOORS_MARKER not in text:
+        raise SystemExit(f"tools/site/architecture.md lacks the line {FLOORS_MARKER}")
+    return text.replace(FLOORS_MARKER, floors_table())
+
+
+FLOORS_MARKER = "<!-- the floors table (tests/test_architecture.py) -->"
 
 
 # The parts of MathJax 3 that the pages load: the TeX-to-CommonHTML component, the TeX packages
@@ -181,6 +219,10 @@ def stage(src: Path) -> Path:
     (src / "index.md").write_text(index_markdown(stems), encoding="utf-8")
     (src / "glossary.md").write_text(glossary_markdown(), encoding="utf-8")
     write_atlas_page(src)
+    write_api_pages(src)
+    for name in PAGES:
+        shutil.copy2(CONF_DIR / name, src / name)
+    (src / "architecture.md").write_text(architecture_markdown(), encoding="utf-8")
     static = src.parent / "static"
     mathjax = _mathjax_folder()
     for part in MATHJAX_PARTS:

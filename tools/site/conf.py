@@ -2,20 +2,35 @@
 
 The Jupyter Book 1 stack: Sphinx, MyST-NB (notebooks with their committed outputs, never
 executed here) and sphinx-book-theme (sidebar with the course map, search, previous/next).
+The API reference (``api/``, written by ``api_reference.py``) comes from evalkit's numpydoc
+docstrings through autodoc, autosummary and napoleon (numpy style); ``code_links.py`` links the
+first call of each evalkit function in a notebook's code to its entry there.
 Formulas are typeset by MathJax 3 from the copy that the ``sphinx-mathjax-offline`` package ships
 (copied into ``_static/mathjax`` by ``build_site.py``): nothing is loaded from a CDN.
 """
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # code_links, api_reference
+
 project = "evalkit — evaluating and comparing classifiers honestly"
 author = "The evalkit course authors"
 copyright = "the evalkit course authors"
 
-extensions = ["myst_nb"]
+extensions = [
+    "myst_nb",
+    "sphinx.ext.autodoc",
+    "sphinx.ext.autosummary",
+    "sphinx.ext.napoleon",
+    "docstrings",  # |T| in a docstring is a set's size, not a substitution
+    "code_links",
+]
 root_doc = "index"
 exclude_patterns = ["_build", "**.ipynb_checkpoints"]
-source_suffix = {".md": "myst-nb", ".ipynb": "myst-nb"}
+source_suffix = {".md": "myst-nb", ".ipynb": "myst-nb", ".rst": "restructuredtext"}
 
 # --- notebooks: the committed outputs, as they are -----------------------------------------
 nb_execution_mode = "off"
@@ -24,6 +39,19 @@ nb_render_markdown_format = "myst"  # $…$ in Markdown outputs becomes math, to
 nb_code_prompt_show = "Show the solution"
 nb_code_prompt_hide = "Hide the solution"
 nb_merge_streams = True
+
+# --- the API reference: numpydoc docstrings ---------------------------------------------------
+napoleon_google_docstring = False
+napoleon_numpy_docstring = True
+napoleon_use_ivar = True  # a result type's Attributes: a field list (autodoc lists the members)
+napoleon_use_rtype = False
+napoleon_preprocess_types = False
+autodoc_typehints = "none"  # the docstrings give the types; the hints would repeat them, longer
+autodoc_member_order = "bysource"
+autodoc_default_options = {"exclude-members": "__init__, __new__"}
+autosummary_generate = False  # the module pages list every entry themselves
+add_module_names = False  # "clopper_pearson(successes, trials, …)", the module in the title
+python_display_short_literal_types = True
 
 # --- Markdown: the notebooks' $…$ and $$…$$ -------------------------------------------------
 myst_enable_extensions = ["dollarmath", "amsmath"]
