@@ -156,7 +156,7 @@ class BootstrapInterval(Interval):
     std_error: Any = None
     bias: Any = None
     rounds: int = 0
-    replicates: np.ndarray = field(default=None, repr=False)
+    replicates: np.ndarray = field(default=None, repr=False, compare=False)
     mc_standard_error: Any = None
 
     def __post_init__(self) -> None:

@@ -416,8 +416,8 @@ BAD = [
      ValueError, r"^method must be one of 'ratio', 'wilson-effective', 'bootstrap'; got 'wald'"),
     (clustered.accuracy_interval, dict(correct=[1, 0], clusters=[1, 2], confidence=95),
      ValueError, r"^confidence must be strictly between 0 and 1"),
-    (clustered.accuracy_interval, dict(correct=[1, 0], clusters=[1, 2], method="bootstrap"),
-     TypeError, r"^rng must be given for method='bootstrap'"),
+    (clustered.accuracy_interval, dict(correct=[1, 0], clusters=[1, 2], method="bootstrap",
+     rng=1.5), TypeError, r"^rng must be None, a numpy\.random\.Generator or an integer seed"),
     (clustered.accuracy_interval,
      dict(correct=[1, 0], clusters=[1, 2], method="bootstrap", rng=0, rounds=10), ValueError,
      r"^rounds must be"),
@@ -455,3 +455,27 @@ def test_all_right_or_all_wrong_gives_no_nan(outcome, sizes):
         assert not math.isnan(ci.low) and not math.isnan(ci.high)
     result = clustered.mcnemar(correct, correct, clusters)
     assert result.statistic == 0.0 and result.pvalue == 1.0
+
+
+def test_bootstrap_interval_takes_rng_none_and_reports_its_monte_carlo_error():
+    # regression (issue 44): rng=None raised "rng must be given for method='bootstrap'"
+    correct, clusters = beta_binomial_test_set(np.random.default_rng(8), 40, 10, 0.85, 0.1)
+    ci = clustered.accuracy_interval(correct, clusters, "bootstrap", rounds=400)
+    assert ci.low < ci.estimate < ci.high and 0 < ci.mc_standard_error < 0.01
+    assert ci.method == "cluster bootstrap percentile" and "mc_standard_error=" in repr(ci)
+    seeded = clustered.accuracy_interval(correct, clusters, "bootstrap", rounds=400, rng=3)
+    again = clustered.accuracy_interval(
+        correct, clusters, "bootstrap", rounds=400, rng=np.random.default_rng(3)
+    )
+    assert seeded == again
+
+
+def test_results_have_a_short_repr_and_an_html_table():
+    correct, clusters = beta_binomial_test_set(np.random.default_rng(9), 40, 10, 0.85, 0.1)
+    deff = clustered.design_effect(correct, clusters)
+    assert repr(deff).startswith("DesignEffect(icc=") and len(repr(deff)) < 300
+    assert ">design_effect</th>" in deff._repr_html_()
+    a, b, writers = discordant_pairs(np.random.default_rng(10), 30, 10)
+    r = clustered.mcnemar(a, b, writers)
+    assert r.estimate_name == "difference of accuracies (A − B)"
+    assert "difference of accuracies (A − B) = " in str(r)
