@@ -1921,6 +1921,15 @@ def cohen_kappa(
     :math:`\\hat\\kappa_w` by 0 gives ``null_std_error`` and the two-sided z-test. The
     interval is :math:`\\hat\\kappa_w \\pm z\\,SE`, clipped to [−1, 1].
 
+    Measured coverage of the 95 % interval (``data/kappa_coverage.csv``, made by
+    ``benchmarks/precompute_kappa.py``: three populations of 3–4 ordered classes, κ 0.57–0.79,
+    N = 30, 100 and 300, 5000 simulated tables per row, Monte-Carlo SE ≤ 0.005): plain kappa
+    0.924–0.950 (median 0.941), linear weights 0.913–0.951 (median 0.940), quadratic weights
+    0.877–0.947 (median 0.931). From N = 100 on every row covers at least 0.925. At N = 30 the
+    quadratic-weighted interval covers only 0.877–0.886, and its misses lie almost all on one
+    side (the whole interval above κ in about 0.10 of the tables): with few items and quadratic
+    weights, read it as too narrow.
+
     Measured in the coverage atlas (:mod:`evalkit.atlas`; ``make atlas``):
 
     Atlas (coverage): minimum 0.924, median 0.941, maximum 0.946 over 4 settings.
@@ -1956,8 +1965,8 @@ def cohen_kappa(
     (0.6154, 0.2794, 0.0677)
     """
     level = check_confidence(confidence)
-    if weights is not None:
-        weights = check_choice(weights, "weights", KAPPA_WEIGHTS)
+    if weights is not None and (not isinstance(weights, str) or weights not in KAPPA_WEIGHTS):
+        raise ValueError(f"weights must be None, 'linear' or 'quadratic'; got {weights!r}")
     classes, true_codes, pred_codes = _label_codes(y_true, y_pred, labels)
     table = _confusion_core(true_codes, pred_codes, classes.size).astype(float)
     z = float(special.ndtri(0.5 + level / 2.0))

@@ -1307,3 +1307,147 @@ def test_validation_runs_once_per_call(monkeypatch):
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         calibration_test([0, 1, 1], [0.2, 0.6, 0.7], resamples=99, rng=0)
+
+
+# --------------------------------------------------------------------------------------------
+# weighted kappa (issue 44): sklearn's point values, statsmodels' standard errors
+
+# Reference values from statsmodels 0.15.0:
+#   r = statsmodels.stats.inter_rater.cohens_kappa(np.array(table), wt=weights)
+#   (r.kappa, sqrt(r.var_kappa), sqrt(r.var_kappa0)), weights None / "linear" / "quadratic"
+STATSMODELS_KAPPA = {
+    "doc": (
+        [[2, 1, 0], [0, 3, 0], [1, 0, 3]],
+        {
+            None: (0.701492537313433, 0.1846466386136007, 0.21981380970687),
+            "linear": (0.6590909090909092, 0.22147740017898368, 0.24488570449183597),
+            "quadratic": (0.6153846153846153, 0.27942530066550514, 0.31303061460578185),
+        },
+    ),
+    "ordinal4": (
+        [[22, 5, 2, 0], [4, 18, 6, 1], [1, 7, 25, 5], [0, 2, 4, 14]],
+        {
+            None: (0.568165811449844, 0.05901361294639108, 0.054433597763642316),
+            "linear": (0.6781520196154343, 0.04961888804440623, 0.065192382466358),
+            "quadratic": (0.7789021347380094, 0.04409473785435504, 0.09283331044884643),
+        },
+    ),
+    "two": (
+        [[40, 9], [6, 45]],
+        {
+            None: (0.6995192307692307, 0.07139360269998822, 0.09981925927860312),
+            "linear": (0.6995192307692308, 0.07139360269998822, 0.09981925927860312),
+            "quadratic": (0.6995192307692308, 0.07139360269998822, 0.09981925927860312),
+        },
+    ),
+}
+
+
+def _items_of_table(table):
+    """y_true, y_pred whose confusion matrix is ``table``."""
+    pairs = [
+        (i, j) for i, row in enumerate(table) for j, count in enumerate(row) for _ in range(count)
+    ]
+    y, p = zip(*pairs, strict=True)
+    return np.array(y), np.array(p)
+
+
+@pytest.mark.parametrize("name", list(STATSMODELS_KAPPA))
+@pytest.mark.parametrize("weights", [None, "linear", "quadratic"])
+def test_kappa_standard_errors_equal_statsmodels(name, weights):
+    table, reference = STATSMODELS_KAPPA[name]
+    y, p = _items_of_table(table)
+    k = cohen_kappa(y, p, weights=weights)
+    kappa, se, null_se = reference[weights]
+    assert k.estimate == pytest.approx(kappa, abs=1e-13)
+    assert k.std_error == pytest.approx(se, rel=1e-12)
+    assert k.null_std_error == pytest.approx(null_se, rel=1e-12)
+    assert k.weights == weights
+    assert k.estimate == pytest.approx(skm.cohen_kappa_score(y, p, weights=weights), abs=1e-13)
+
+
+def _weighted_kappa_of_cells(cells, w):
+    m = w.shape[0]
+    p = cells.reshape(m, m)
+    chance = np.outer(p.sum(axis=1), p.sum(axis=0))
+    po, pe = (w * p).sum(), (w * chance).sum()
+    return (po - pe) / (1 - pe)
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("weights", ["linear", "quadratic"])
+def test_weighted_kappa_agrees_with_scikit_learn_and_the_delta_method(seed, weights):
+    # before issue 44 cohen_kappa had no weights
+    rng = np.random.default_rng(seed)
+    m = 3 + seed
+    y, pred = random_labels(rng, 250, m)
+    order = rng.permutation(m)  # the weights follow the order of labels
+    k = cohen_kappa(y, pred, weights=weights, labels=order, confidence=0.9)
+    sk = skm.cohen_kappa_score(y, pred, weights=weights, labels=order)
+    assert k.estimate == pytest.approx(sk, abs=1e-13)
+    distance = np.abs(np.subtract.outer(np.arange(m), np.arange(m))) / (m - 1)
+    w = 1 - (distance if weights == "linear" else distance**2)
+    table = skm.confusion_matrix(y, pred, labels=order).astype(float)
+    flat = (table / table.sum()).reshape(-1)
+    h = 1e-6
+    grad = np.array(
+        [
+            (_weighted_kappa_of_cells(flat + h * e, w) - _weighted_kappa_of_cells(flat - h * e, w))
+            / (2 * h)
+            for e in np.eye(flat.size)
+        ]
+    )
+    variance = grad @ (np.diag(flat) - np.outer(flat, flat)) @ grad / 250
+    assert k.std_error**2 == pytest.approx(variance, rel=1e-6)
+    z = stats.norm.ppf(0.95)
+    assert (k.interval.low, k.interval.high) == pytest.approx(
+        (max(-1, k.estimate - z * k.std_error), min(1, k.estimate + z * k.std_error))
+    )
+    assert k.pvalue == pytest.approx(2 * stats.norm.sf(abs(k.estimate / k.null_std_error)))
+    assert weights in k.method
+
+
+def test_weighted_kappa_with_two_classes_is_plain_kappa_and_strings_follow_labels():
+    assert cohen_kappa(STRING_TRUE[:6], STRING_PRED[:6], weights="quadratic").estimate == (
+        pytest.approx(skm.cohen_kappa_score(STRING_TRUE[:6], STRING_PRED[:6], weights="quadratic"))
+    )
+    y, p = [0, 1, 1, 0, 1, 0, 0, 1], [0, 1, 0, 0, 1, 1, 0, 1]
+    plain, linear = cohen_kappa(y, p), cohen_kappa(y, p, weights="linear")
+    for name in ("estimate", "std_error", "null_std_error", "pvalue"):
+        assert getattr(linear, name) == pytest.approx(getattr(plain, name), rel=1e-12)
+    order = ["bird", "dog", "cat"]
+    k = cohen_kappa(STRING_TRUE, STRING_PRED, weights="linear", labels=order)
+    assert k.estimate == pytest.approx(
+        skm.cohen_kappa_score(STRING_TRUE, STRING_PRED, weights="linear", labels=order)
+    )
+    with pytest.raises(
+        ValueError, match=r"^weights must be None, 'linear' or 'quadratic'; got 'cubic'"
+    ):
+        cohen_kappa(y, p, weights="cubic")
+    with pytest.raises(TypeError):
+        cohen_kappa(y, p, [0, 1])  # labels and weights are keyword-only
+
+
+def test_kappa_docstring_states_the_measured_coverage_of_the_csv():
+    import csv
+
+    from evalkit.datasets import data_file
+
+    with data_file("kappa_coverage.csv").open() as fh:
+        rows = list(csv.DictReader(line for line in fh if not line.startswith("#")))
+    doc = " ".join(cohen_kappa.__doc__.split())
+    assert max(float(r["mc_se"]) for r in rows) <= 0.005
+    for weights, words in (
+        ("none", "plain kappa"),
+        ("linear", "linear weights"),
+        ("quadratic", "quadratic weights"),
+    ):
+        cover = [float(r["coverage"]) for r in rows if r["weights"] == weights]
+        assert f"{words} {min(cover):.3f}–{max(cover):.3f} (median {np.median(cover):.3f})" in doc
+    large = [float(r["coverage"]) for r in rows if int(r["n"]) >= 100]
+    assert (
+        f"From N = 100 on every row covers at least {math.floor(min(large) * 1000) / 1000:.3f}"
+        in doc
+    )
+    small = [float(r["coverage"]) for r in rows if r["n"] == "30" and r["weights"] == "quadratic"]
+    assert f"covers only {min(small):.3f}–{max(small):.3f}" in doc
