@@ -18,6 +18,7 @@ Where a new module goes: on the lowest floor above everything it imports (add it
 from __future__ import annotations
 
 import ast
+import itertools
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -36,8 +37,10 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "one rate, ROC, the bootstrap, resampling; the course's registries",
         ("intervals", "roc", "bootstrap", "resampling", "atlas", "examples", "glossary"),
     ),
-    ("two classifiers, metrics, Bayesian comparisons", ("independent", "paired", "metrics",
-                                                        "bayesian")),  # fmt: skip
+    (
+        "two classifiers, metrics, Bayesian comparisons",
+        ("independent", "paired", "metrics", "bayesian"),
+    ),
     ("many data sets, clustered items, planning", ("multiple", "clustered", "planning")),
     ("the whole comparison in one call", ("report",)),
     ("entry points: the package and the command line", ("__init__", "__main__")),
@@ -126,16 +129,17 @@ def circles(imports: list[Import]) -> list[str]:
     def walk(module: str, path: list[str]) -> None:
         for nxt in sorted(edges.get(module, {})):
             if nxt in path:
-                cycle = path[path.index(nxt) :] + [nxt]
+                cycle = [*path[path.index(nxt) :], nxt]
                 key = frozenset(cycle)
                 if key not in seen:
                     seen.add(key)
-                    steps = [edges[a][b] for a, b in zip(cycle, cycle[1:])]
+                    steps = [edges[a][b] for a, b in itertools.pairwise(cycle)]
                     found.append(
                         " → ".join(cycle)
                         + ": "
-                        + "; ".join(f"{s.where()} ({s.importer} imports {s.imported})"
-                                    for s in steps)  # fmt: skip
+                        + "; ".join(
+                            f"{s.where()} ({s.importer} imports {s.imported})" for s in steps
+                        )
                     )
             elif len(path) < len(edges) + 1:
                 walk(nxt, [*path, nxt])
@@ -219,7 +223,9 @@ def test_the_checker_sees_imports_at_the_top_and_inside_functions():
 
 
 def test_the_checker_reads_relative_imports_inside_a_package():
-    source = "from . import wording\nfrom .base import X\nfrom .. import roc\nfrom ..paired import m\n"
+    source = (
+        "from . import wording\nfrom .base import X\nfrom .. import roc\nfrom ..paired import m\n"
+    )
     found = imports_in(source, PACKAGE / "report" / "pages.py")
     # within report/ itself: not an import of another module
     assert [(i.line, i.imported) for i in found] == [(3, "roc"), (4, "paired")]

@@ -151,8 +151,7 @@ def module_page(module: str) -> str:
         title = "Also importable from here"
         lines += [title, "-" * len(title), ""]
         lines += [
-            f"* ``{e.name}``: :py:{'class' if e.kind == 'class' else 'func'}:"
-            f"`{e.documented_path}`"
+            f"* ``{e.name}``: :py:{'class' if e.kind == 'class' else 'func'}:`{e.documented_path}`"
             for e in elsewhere
         ]
         lines.append("")

@@ -1,0 +1,293 @@
+"""The website's reference pages, without building the site (tests/browser/test_site.py builds it).
+
+* "Coming from SciPy, statsmodels, scikit-learn or R" (tools/site/coming_from.md): every evalkit
+  call on it names a function that exists, with arguments it accepts and a method it knows; every
+  SciPy and scikit-learn call names a function of the installed library with those keywords.
+* The API reference (tools/site/api_reference.py): a page per public module, every name of each
+  module's ``__all__`` on one page.
+* The links from a notebook's first call of a function to its entry (tools/site/code_links.py):
+  on Sphinx's own highlighting of real notebook code, and over every notebook of the course.
+* The docstring notation the site escapes (tools/site/docstrings.py).
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import inspect
+import re
+import sys
+
+import nbformat
+import pytest
+
+from tests.conftest import NOTEBOOKS, REPO
+
+sys.path.insert(0, str(REPO / "tools" / "site"))
+import api_reference
+import code_links
+import docstrings
+
+PAGE = REPO / "tools" / "site" / "coming_from.md"
+MODULES = set(api_reference.public_modules())
+SPAN = re.compile(r"`([^`]+)`")
+
+
+def _rows() -> list[list[str]]:
+    """The table rows of the page, as lists of cells (header and rule rows left out)."""
+    rows = []
+    for line in PAGE.read_text(encoding="utf-8").splitlines():
+        if line.startswith("|") and not line.startswith(("|---", "| You write")):
+            rows.append([cell.strip() for cell in line.strip("|").split(" | ")])
+    return rows
+
+
+def _evalkit_spans() -> list[str]:
+    """Every code span on the page that starts with an evalkit module's name, outside the
+    first column (which holds the other libraries' calls, such as pROC's ``roc.test``)."""
+    text = PAGE.read_text(encoding="utf-8")
+    for row in _rows():
+        text = text.replace(row[0], "")
+    return [s for s in SPAN.findall(text) if s.split(".")[0] in MODULES and "." in s]
+
+
+def _library_spans() -> list[str]:
+    return [
+        s for row in _rows() for s in SPAN.findall(row[0]) if s.startswith(("scipy.", "sklearn."))
+    ]
+
+
+def _function(dotted: str):
+    module, _, name = dotted.rpartition(".")
+    return getattr(importlib.import_module(module), name)
+
+
+def _call(span: str) -> ast.Call | None:
+    try:
+        node = ast.parse(span, mode="eval").body
+    except SyntaxError:
+        return None
+    return node if isinstance(node, ast.Call) else None
+
+
+def _callee(call: ast.Call) -> str:
+    """The dotted name a call calls (``scipy.stats.binomtest(k, n).proportion_ci(…)`` → the
+    first call in the chain, ``scipy.stats.binomtest``)."""
+    func = call.func
+    while isinstance(func, ast.Attribute) and isinstance(func.value, ast.Call):
+        call = func.value
+        func = call.func
+    return ast.unparse(func)
+
+
+def _innermost(call: ast.Call) -> ast.Call:
+    while isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Call):
+        call = call.func.value
+    return call
+
+
+def _check_arguments(function, call: ast.Call) -> list[str]:
+    """What is wrong with the call's arguments for ``function``'s signature (empty: nothing)."""
+    signature = inspect.signature(function)
+    params = signature.parameters
+    kinds = {p.kind for p in params.values()}
+    problems = []
+    if inspect.Parameter.VAR_KEYWORD not in kinds:
+        problems += [f"no argument {k.arg}=" for k in call.keywords if k.arg not in params]
+    if inspect.Parameter.VAR_POSITIONAL not in kinds and not any(
+        isinstance(a, ast.Starred) for a in call.args
+    ):
+        positional = [
+            p for p in params.values()
+            if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
+        ]  # fmt: skip
+        if len(call.args) > len(positional):
+            problems.append(f"{len(call.args)} positional arguments, at most {len(positional)}")
+    return problems
+
+
+def test_the_page_has_tables_with_three_columns():
+    rows = _rows()
+    assert len(rows) >= 40, len(rows)
+    assert all(len(row) == 3 for row in rows), [row for row in rows if len(row) != 3][:3]
+
+
+@pytest.mark.parametrize("span", sorted(set(_evalkit_spans())), ids=lambda s: s[:70])
+def test_every_evalkit_call_on_the_page_exists_with_those_arguments(span):
+    call = _call(span)
+    dotted = "evalkit." + (ast.unparse(call.func) if call else span.split("(")[0].rstrip("."))
+    module, _, name = dotted.rpartition(".")
+    target = getattr(importlib.import_module(module), name, None)
+    assert target is not None, f"{span}: evalkit has no {dotted}"
+    if call is None:
+        return
+    assert callable(target), f"{span}: {dotted} is not callable"
+    assert _check_arguments(target, call) == [], (span, _check_arguments(target, call))
+    doc = inspect.getdoc(target) or ""
+    for keyword in call.keywords:
+        value = keyword.value
+        if keyword.arg == "method" and isinstance(value, ast.Constant) and value.value != ...:
+            # the method's name as the docstring lists it: {"exact", "mid-p", …}
+            assert f'"{keyword.value.value}"' in doc, f"{span}: {dotted} knows no such method"
+
+
+@pytest.mark.parametrize("span", sorted(set(_library_spans())), ids=lambda s: s[:70])
+def test_every_scipy_and_sklearn_call_on_the_page_exists(span):
+    call = _call(span)
+    dotted = _callee(call) if call else span.split("(")[0]
+    function = _function(dotted)
+    if call is not None:
+        inner = _innermost(call)
+        assert _check_arguments(function, inner) == [], (span, _check_arguments(function, inner))
+
+
+def test_the_checks_above_fail_on_a_wrong_name_or_argument():
+    assert _check_arguments(_function("evalkit.paired.mcnemar"), _call("f(t, methd='x')")) == [
+        "no argument methd="
+    ]
+    assert _check_arguments(_function("evalkit.roc.auc"), _call("f(a, b, c)")) != []
+    assert getattr(importlib.import_module("evalkit.intervals"), "clopper_pearsen", None) is None
+
+
+def test_the_page_names_the_calls_the_issue_asks_for():
+    spans = set(_evalkit_spans())
+    for call in (
+        "intervals.clopper_pearson(successes, trials)",
+        'paired.mcnemar(table, method="corrected")',
+        'paired.mcnemar(table, method="exact")',
+        "intervals.binomial_test(successes, trials, p0)",
+        "roc.auc(y_true, y_score)",
+        "independent.difference_interval(successes_a, trials_a, successes_b, trials_b, "
+        'method="miettinen-nurminen")',
+        "roc.delong_test(y_true, y_score1, y_score2)",
+        "multiple.holm(pvalues, alpha=0.05)",
+    ):
+        assert call in spans, call
+
+
+# --- the API reference ---------------------------------------------------------------------------
+
+
+def test_every_public_module_has_a_page_with_every_name_of_its_all():
+    assert {"intervals", "paired", "roc", "metrics", "report", "results"} <= MODULES
+    assert not any(m.startswith("_") for m in MODULES)
+    for module in MODULES:
+        page = api_reference.module_page(module)
+        names = importlib.import_module(f"evalkit.{module}").__all__
+        for name in names:
+            assert f"evalkit.{module}.{name}\n" in page or f"``{name}``" in page, (module, name)
+
+
+def test_a_re_exported_name_is_documented_where_it_is_defined():
+    index = api_reference.api_index()
+    assert index["evalkit.intervals.clopper_pearson"] == "evalkit.intervals.clopper_pearson"
+    assert index["evalkit.intervals.Interval"] == "evalkit.results.Interval"
+    page = api_reference.module_page("intervals")
+    assert ".. autoclass:: evalkit.intervals.Interval" not in page
+    assert ":py:class:`evalkit.results.Interval`" in page
+
+
+# --- links from the notebooks ---------------------------------------------------------------
+
+
+def _highlight(source: str) -> str:
+    from sphinx.highlighting import PygmentsBridge
+
+    return PygmentsBridge("html").highlight_block(source, "ipython3")
+
+
+TARGETS = {path: f"api/x.html#{path}" for path in api_reference.api_index()}
+
+
+def test_the_first_call_of_each_function_links_once_with_its_alias():
+    cells = [
+        "from evalkit.intervals import clopper_pearson\nfrom evalkit import paired",
+        "ci = clopper_pearson(47, 50)\nci2 = clopper_pearson(40, 50)\n"
+        "r = paired.mcnemar(3, 10)\nr.pvalue.round(2)",
+        "from evalkit.clustered import mcnemar as clustered_mcnemar\n"
+        "clustered_mcnemar([1, 0], [0, 1], [0, 1])\npaired.mcnemar(1, 2)",
+    ]
+    bound, seen, html = {}, set(), []
+    for cell in cells:
+        bound.update(code_links.imported_names(cell))
+        html.append(code_links.link_first_calls(_highlight(cell), bound, TARGETS, seen))
+    links = [re.findall(r'href="([^"]+)"', h) for h in html]
+    assert links == [
+        [],
+        ["api/x.html#evalkit.intervals.clopper_pearson", "api/x.html#evalkit.paired.mcnemar"],
+        ["api/x.html#evalkit.clustered.mcnemar"],
+    ]
+    # the link wraps the name's tokens; the code reads as before
+    assert re.sub(r"<[^>]+>", "", html[1]) == re.sub(r"<[^>]+>", "", _highlight(cells[1]))
+
+
+def test_a_re_exported_function_links_to_where_it_is_documented():
+    targets = {p: api_reference.api_index()[p] for p in ("evalkit.multiple.holm",)}
+    out = code_links.link_first_calls(
+        _highlight("holm([0.01, 0.04])"), {"holm": "evalkit.multiple.holm"}, targets, set()
+    )
+    assert 'href="evalkit.adjust.holm"' in out
+
+
+def test_magics_and_other_packages_are_left_alone():
+    assert code_links.imported_names("%matplotlib inline\nfrom evalkit import roc") == {
+        "roc": "evalkit.roc"
+    }
+    assert code_links.imported_names("from numpy import mean\nimport scipy.stats as st") == {}
+    out = code_links.link_first_calls(_highlight("x.auc(1)\nauc(1)"), {}, TARGETS, set())
+    assert "<a " not in out
+
+
+@pytest.mark.parametrize("path", sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb")), ids=lambda p: p.stem)
+def test_every_notebook_links_the_evalkit_functions_it_calls(path):
+    """Each evalkit function or class a notebook imports and calls links to an entry (a call of a
+    name that the reference does not know would stay unlinked: renamed or private)."""
+    nb = nbformat.read(path, as_version=4)
+    bound, seen, unknown = {}, set(), set()
+    for cell in nb.cells:
+        if cell.cell_type != "code":
+            continue
+        bound.update(code_links.imported_names(cell.source))
+        html = _highlight(cell.source)
+        code_links.link_first_calls(html, bound, TARGETS, seen)
+        for _, _, names in code_links.calls(html):
+            dotted = code_links.resolve(names, bound)
+            if dotted and dotted.count(".") == 2 and not dotted.split(".")[2].startswith("_"):
+                if dotted not in TARGETS:
+                    unknown.add(dotted)
+    uses_evalkit = any(v.startswith("evalkit.") for v in bound.values())
+    assert not uses_evalkit or seen, f"{path.name}: no evalkit call linked"
+    not_public = {d for d in unknown if d.rsplit(".", 1)[0][8:] not in MODULES}  # __main__
+    assert unknown - not_public == set(), f"{path.name} calls names the reference lacks: {unknown}"
+
+
+# --- the docstrings' notation ---------------------------------------------------------------------
+
+
+def test_bars_of_running_text_are_escaped_and_code_and_math_kept():
+    lines = [
+        "The size |T| and |b − c|.",
+        "",
+        ">>> abs(-1) | 0",
+        "1|2",
+        "",
+        ":math:`|x|` and ``a | b``",
+        ".. math::",
+        "",
+        "   |b - c|",
+        "",
+        "After |z|.",
+    ]
+    assert docstrings.escape_bars(lines) == [
+        r"The size \|T\| and \|b − c\|.",
+        "",
+        ">>> abs(-1) | 0",
+        "1|2",
+        "",
+        ":math:`|x|` and ``a | b``",
+        ".. math::",
+        "",
+        "   |b - c|",
+        "",
+        r"After \|z\|.",
+    ]
