@@ -37,7 +37,10 @@ ADJUST_METHODS = ("Bonferroni", "Holm")
 def _check_alpha(alpha: Any) -> float:
     """A family-wise level α strictly between 0 and 1."""
     if isinstance(alpha, (bool, np.bool_)) or not isinstance(alpha, (int, float, np.number)):
-        raise TypeError(f"alpha must be a number strictly between 0 and 1; got {alpha!r}")
+        hint = ""
+        if isinstance(alpha, (list, tuple)) and all(isinstance(a, str) for a in alpha):
+            hint = " (classifier names go to names=..., in the functions that take them)"
+        raise TypeError(f"alpha must be a number strictly between 0 and 1; got {alpha!r}{hint}")
     value = float(alpha)
     if not 0.0 < value < 1.0:
         raise ValueError(f"alpha must be strictly between 0 and 1 (e.g. 0.05); got {alpha!r}")

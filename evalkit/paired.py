@@ -67,6 +67,7 @@ from evalkit._validation import (
     to_output,
 )
 from evalkit.adjust import _adjust_core, _as_names, _check_alpha
+from evalkit.intervals import _wilson_limits as _wilson_formula
 from evalkit.results import Interval, TestResult, format_pvalue
 
 __all__ = [
@@ -120,7 +121,10 @@ def _as_correctness(value: Any, name: str) -> np.ndarray:
     bad = ~((arr == 0) | (arr == 1))
     if bad.any():
         first = arr[bad][0]
-        raise ValueError(f"{name} must hold only booleans or 0/1; got {first.item()!r}")
+        raise ValueError(
+            f"{name} must hold only booleans or 0/1; got {first.item()!r} (whether each item "
+            "was classified correctly: for predicted labels pass y_pred == y_true)"
+        )
     return arr == 1
 
 
@@ -364,13 +368,18 @@ def paired_variance(rate1: ArrayLike, rate2: ArrayLike, joint_rate: ArrayLike) -
     r1 = as_probabilities(rate1, "rate1")
     r2 = as_probabilities(rate2, "rate2")
     r1, r2, r12 = _check_joint(r1, r2, joint_rate)
+    return to_output(_paired_variance_core(r1, r2, r12))
+
+
+def _paired_variance_core(r1: np.ndarray, r2: np.ndarray, r12: np.ndarray) -> np.ndarray:
+    """Eq. 6 on checked, consistent rates (arrays that broadcast)."""
     mean = r1 - r2
     variance = (
         (r1 - r12) * (1 - r1 + r2) ** 2  # X = +1, distance 1 − μx
         + (r2 - r12) * (1 + r1 - r2) ** 2  # X = −1, distance 1 + μx
         + (1 + 2 * r12 - r1 - r2) * mean**2  # X = 0, distance μx
     )
-    return to_output(np.maximum(variance, 0.0))  # rounding can give −1e-17
+    return np.maximum(variance, 0.0)  # rounding can give −1e-17
 
 
 def paired_test(
@@ -438,6 +447,11 @@ def paired_test(
     >>> round(100 * paired_test(0.6, 0.5, 0.5, 100).pvalue, 4)  # two-sided (the default)
     0.0858
     """
+    if tail in ALTERNATIVES:
+        raise ValueError(
+            f"tail must be one of 'normal', 't'; got {tail!r}, an alternative: pass it by "
+            f"keyword, paired_test(rate1, rate2, joint_rate, size, alternative={tail!r})"
+        )
     tail = check_choice(tail, "tail", ("normal", "t"))
     alternative = check_choice(alternative, "alternative", ALTERNATIVES)
     r1, r2, n = _check_rates(rate1, rate2, size)
@@ -445,8 +459,15 @@ def paired_test(
     r1, r2, r12, n = np.broadcast_arrays(r1, r2, r12, n)
     if tail == "t" and (n < 2).any():
         raise ValueError(f"size must be ≥ 2 for tail='t' (df = size − 1); got {int(n.min())}")
+    return _paired_test_core(r1, r2, r12, n, tail, alternative)
+
+
+def _paired_test_core(
+    r1: np.ndarray, r2: np.ndarray, r12: np.ndarray, n: np.ndarray, tail: str, alternative: str
+) -> TestResult:
+    """:func:`paired_test` on checked, consistent, broadcast rates and sizes."""
     mean = r1 - r2
-    variance = np.asarray(paired_variance(r1, r2, r12))
+    variance = _paired_variance_core(r1, r2, r12)
     z = _ratio(mean, np.sqrt(variance / n))
     df = None if tail == "normal" else n - 1
     method = "Günter's paired test (eq. 4–6, " + (
@@ -599,6 +620,13 @@ def _mcnemar_counts(only1: Any, only2: Any) -> tuple[np.ndarray, np.ndarray]:
             f"only2 must be the count c (items only classifier 2 gets right); got {only2!r}. "
             f"With the 2×2 table, pass the method by keyword: mcnemar(table, method={only2!r})"
         )
+    for name, value in (("only1", only1), ("only2", only2)):
+        if np.ndim(value) > 0 and np.asarray(value).dtype == bool:
+            raise TypeError(
+                f"{name} must be a count (or an array of counts), not booleans: for per-item "
+                "correctness pass the agreement table, mcnemar(agreement_table(correct1, "
+                "correct2))"
+            )
     b = as_counts(only1, "only1")
     c = as_counts(only2, "only2")
     b, c = broadcast(only1=b, only2=c)
@@ -645,13 +673,31 @@ def _mcnemar_core(b: np.ndarray, c: np.ndarray, method: str) -> TestResult:
 DIFFERENCE_METHODS = ("newcombe", "wald", "tango")
 
 
-def _as_agreement_table(table: Any) -> tuple[int, int, int, int]:
+_TABLE_WANTED = (
+    "table must be the 2×2 agreement table [[a, b], [c, d]] (a = both right, b = only 1 right, "
+    "c = only 2 right, d = both wrong), e.g. agreement_table(correct1, correct2)"
+)
+
+
+def _as_agreement_table(table: Any, method: Any = None) -> tuple[int, int, int, int]:
+    """The four counts of a checked 2×2 agreement table.
+
+    A single number where the table belongs, followed by a number in ``method``'s place, is the
+    trap ``difference_interval(b, c)``: the message says that the whole table is needed.
+    """
+    if np.ndim(table) == 0 and not isinstance(table, (str, bytes)):
+        if isinstance(method, (int, float, np.number)) and not isinstance(method, bool):
+            raise ValueError(
+                f"{_TABLE_WANTED}; got {table!r} (and {method!r} in method's place). {table!r}, "
+                f"{method!r} look like the two discordant counts b and c, but the interval also "
+                "needs the concordant items a and d (they set n and the rates): pass the whole "
+                "table, difference_interval([[a, b], [c, d]])"
+            )
+        raise ValueError(f"{_TABLE_WANTED}; got {table!r}")
     counts = as_counts(table, "table")
     if counts.shape != (2, 2):
-        raise ValueError(
-            "table must be the 2×2 agreement table [[both right, only 1 right], [only 2 right, "
-            f"both wrong]]; got shape {counts.shape}"
-        )
+        hint = " (reshape four counts with np.reshape(table, (2, 2)))" if counts.size == 4 else ""
+        raise ValueError(f"{_TABLE_WANTED}; got shape {counts.shape}{hint}")
     (a, b), (c, d) = (int(x) for x in counts[0]), (int(x) for x in counts[1])
     if a + b + c + d == 0:
         raise ValueError("table must count at least one test item; got only zeros")
@@ -659,10 +705,9 @@ def _as_agreement_table(table: Any) -> tuple[int, int, int, int]:
 
 
 def _wilson_limits(successes: int, trials: int, confidence: float) -> tuple[float, float]:
-    from evalkit.intervals import wilson  # evalkit.intervals does not import this module
-
-    ci = wilson(successes, trials, confidence)
-    return float(ci.low), float(ci.high)
+    """Wilson's interval (Tan eq. 4.13) of checked counts: :func:`evalkit.intervals.wilson`."""
+    low, high = _wilson_formula(np.float64(successes), np.float64(trials), confidence)
+    return float(np.clip(low, 0.0, 1.0)), float(np.clip(high, 0.0, 1.0))
 
 
 def _newcombe_limits(a: int, b: int, c: int, d: int, confidence: float) -> tuple[float, float]:
@@ -732,6 +777,16 @@ def _tango_limits(b: int, c: int, n: int, confidence: float) -> tuple[float, flo
     return crossing(-1.0, z), crossing(1.0, -z)
 
 
+def _check_method_not_confidence(method: Any, allowed: tuple[str, ...]) -> None:
+    """A level such as 0.9 in ``method``'s place: say that it belongs to ``confidence``."""
+    if isinstance(method, (float, np.floating)) and 0.0 < method < 1.0:
+        listed = ", ".join(map(repr, allowed))
+        raise ValueError(
+            f"method must be one of {listed}; got {method!r}, a confidence level: pass it by "
+            f"keyword, confidence={method!r}"
+        )
+
+
 def difference_interval(
     table: ArrayLike, method: str = "newcombe", confidence: float = 0.95
 ) -> Interval:
@@ -793,8 +848,9 @@ def difference_interval(
     >>> round(ci.low, 4), round(ci.high, 4)
     (-0.124, -0.0054)
     """
+    a, b, c, d = _as_agreement_table(table, method)
+    _check_method_not_confidence(method, DIFFERENCE_METHODS)
     method = check_choice(method, "method", DIFFERENCE_METHODS)
-    a, b, c, d = _as_agreement_table(table)
     level = check_confidence(confidence)
     n = a + b + c + d
     if method == "newcombe":
@@ -824,14 +880,14 @@ def _paired_pvalues(
 ) -> np.ndarray:
     """p-values of ``test`` for discordant counts b, c out of ``size`` pairs (arrays)."""
     if test in ("exact", "mid-p"):  # the binomial of b given b + c (one- or two-sided)
-        return np.asarray(sign_test(b, b + c, alternative, method=test).pvalue)
+        return np.asarray(_binomial_half_pvalue(b, b + c, alternative, mid=test == "mid-p"))
     if test == "guenter":  # Günter's Z depends on b, c and |T| only: μx = (b − c)/|T|
-        result = paired_test(b / size, c / size, 0.0, size, alternative=alternative)
-        return np.asarray(result.pvalue)
+        r1, r2, r12, n = np.broadcast_arrays(b / size, c / size, 0.0, size)
+        return np.asarray(_paired_test_core(r1, r2, r12, n, "normal", alternative).pvalue)
     shift = 1.0 if test == "corrected" else 0.0
     m = b + c
     if alternative == "two-sided":
-        return np.asarray(mcnemar(b, c, test).pvalue)
+        return np.asarray(_mcnemar_core(*np.broadcast_arrays(b, c), test).pvalue)
     sign = 1.0 if alternative == "greater" else -1.0
     z = _ratio(sign * (b - c) - shift, np.sqrt(m))  # one-sided z of McNemar's χ² form
     return np.where(m > 0, stats.norm.sf(z), 1.0)
@@ -963,6 +1019,12 @@ def rejection_probability(
     >>> round(rejection_probability(50, 0.1, test="mid-p"), 4)
     0.0413
     """
+    for name, value in (("p_only2", p_only2), ("level", level)):
+        if isinstance(value, str) and value in REJECTION_TESTS:
+            raise TypeError(
+                f"{name} must be a number; got {value!r}, a test: pass it by keyword, "
+                f"rejection_probability(trials, p_only1, ..., test={value!r})"
+            )
     size = as_count(trials, "trials", minimum=1)
     p1 = as_probabilities(p_only1, "p_only1")
     p2 = p1 if p_only2 is None else as_probabilities(p_only2, "p_only2")
@@ -995,6 +1057,9 @@ def rejection_probability(
 
 # --------------------------------------------------------------------------------------------
 # repeated experiments: sign test and Wilcoxon
+
+
+SIGN_METHODS = ("exact", "mid-p")
 
 
 def sign_test(
@@ -1051,12 +1116,22 @@ def sign_test(
     >>> round(sign_test(15, 20, "greater").pvalue, 4)
     0.0207
     """
+    if alternative in SIGN_METHODS:
+        raise ValueError(
+            f"alternative must be one of 'two-sided', 'greater', 'less'; got {alternative!r}, a "
+            f"method: pass it by keyword, sign_test(wins, trials, method={alternative!r})"
+        )
     alternative = check_choice(alternative, "alternative", ALTERNATIVES)
-    method = check_choice(method, "method", ("exact", "mid-p"))
+    method = check_choice(method, "method", SIGN_METHODS)
     k = as_counts(wins, "wins")
     n = as_counts(trials, "trials")
     k, n = broadcast(wins=k, trials=n)
     check_at_most(k, n, "wins", "trials")
+    return _sign_test_core(k, n, alternative, method)
+
+
+def _sign_test_core(k: np.ndarray, n: np.ndarray, alternative: str, method: str) -> TestResult:
+    """:func:`sign_test` on checked counts (0 ≤ k ≤ n, same shape)."""
     mid = method == "mid-p"
     return TestResult(
         statistic=k,
@@ -1106,6 +1181,7 @@ def sign_test_from_scores(
     >>> r.details["wins"], r.details["ties"], r.pvalue
     (3, 1, 0.25)
     """
+    alternative = check_choice(alternative, "alternative", ALTERNATIVES)
     s1 = _as_scores(scores1, "scores1")
     s2 = _as_scores(scores2, "scores2")
     _same_length(s1, s2, "scores1", "scores2")
@@ -1113,7 +1189,7 @@ def sign_test_from_scores(
     wins = int(np.count_nonzero((s1 > s2) & ~tie))
     losses = int(np.count_nonzero((s1 < s2) & ~tie))
     ties = s1.size - wins - losses
-    result = sign_test(wins, wins + losses, alternative)
+    result = _sign_test_core(np.asarray(wins), np.asarray(wins + losses), alternative, "exact")
     return replace(
         result,
         method=f"sign test (binomial, p = 1/2; {ties} tie{'s' if ties != 1 else ''} dropped)",
@@ -1269,6 +1345,12 @@ def wilcoxon_signed_rank(
     >>> r.statistic, round(r.pvalue, 4)
     (24.5, 0.038)
     """
+    if not isinstance(alternative, str) and np.ndim(alternative) > 0:
+        raise TypeError(
+            "alternative must be one of 'two-sided', 'greater', 'less'; got an array. "
+            "wilcoxon_signed_rank takes the paired differences, not two samples as "
+            "scipy.stats.wilcoxon(x, y) does: pass wilcoxon_signed_rank(x - y)"
+        )
     alternative = check_choice(alternative, "alternative", ALTERNATIVES)
     method = check_choice(method, "method", WILCOXON_METHODS)
     zero_method = check_choice(zero_method, "zero_method", ZERO_METHODS)

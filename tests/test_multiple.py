@@ -562,3 +562,63 @@ def test_bad_names_and_tie_correction():
         critical_difference_diagram(table, names="ab")
     with pytest.raises(TypeError, match="tie_correction must be True or False"):
         friedman(table, tie_correction="yes")
+
+
+# --------------------------------------------------------------------------------------------
+# positional slips (issue 44): the message names the argument that is wrong and what to pass
+
+SCORES3 = [[0.9, 0.8, 0.7], [0.8, 0.7, 0.75], [0.95, 0.9, 0.85], [0.7, 0.6, 0.65]]
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "match"),
+    [
+        # used to fail inside the name check with "'float' object is not iterable"
+        (
+            lambda: pairwise_wilcoxon(SCORES3, 0.05),
+            TypeError,
+            r"^names must be a sequence of 3 strings; got 0\.05 .*alpha=",
+        ),
+        (
+            lambda: critical_difference_diagram(SCORES3, 0.1),
+            TypeError,
+            r"^names must be a sequence of 3 strings; got 0\.1 .*alpha=",
+        ),
+        (
+            lambda: nemenyi(SCORES3, ["A", "B", "C"]),
+            TypeError,
+            r"^alpha must be a number .*names=",
+        ),
+    ],
+)
+def test_positional_slips_blame_the_argument_that_is_wrong(call, error, match):
+    with pytest.raises(error, match=match):
+        call()
+
+
+def test_no_import_circle_between_paired_multiple_and_adjust():
+    """Issue 45: adjust sits below paired, paired below multiple; no evalkit import hides in a
+    function body."""
+    import ast
+    import pathlib
+
+    from evalkit import adjust, paired
+
+    def evalkit_imports(module):
+        tree = ast.parse(pathlib.Path(module.__file__).read_text(encoding="utf-8"))
+        top, hidden = set(), set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("evalkit"):
+                (top if node in tree.body else hidden).add(node.module)
+        return top, hidden
+
+    for module, forbidden in (
+        (adjust, {"evalkit.paired", "evalkit.multiple"}),
+        (paired, {"evalkit.multiple"}),
+        (multiple, set()),
+    ):
+        top, hidden = evalkit_imports(module)
+        assert not hidden, f"{module.__name__} imports {hidden} inside a function"
+        assert not top & forbidden, f"{module.__name__} imports {top & forbidden} (points up)"
+    assert multiple.holm is adjust.holm and multiple.bonferroni is adjust.bonferroni
+    assert multiple.AdjustedPvalues is adjust.AdjustedPvalues

@@ -394,6 +394,134 @@ def test_mcnemar_rejects_bad_input(args, error, match):
         mcnemar(*args)
 
 
+# statsmodels 0.15.0, statsmodels.stats.contingency_tables.mcnemar(table, exact=..., correction=...)
+# (statistic, pvalue) for exact=True; exact=False, correction=True; exact=False, correction=False.
+# statsmodels is not a dependency: the numbers were computed once and are written here.
+# The second table is the example of R's mcnemar.test help page (Agresti 1990, p. 350).
+STATSMODELS_MCNEMAR = {
+    ((59, 6), (16, 80)): (
+        (6.0, 0.052478790283203125),
+        (3.6818181818181817, 0.055008833629265896),
+        (4.545454545454546, 0.0330062576612325),
+    ),
+    ((794, 86), (150, 570)): (
+        (86.0, 3.7159361395713866e-05),
+        (16.81779661016949, 4.114562281345944e-05),
+        (17.35593220338983, 3.099293441045215e-05),
+    ),
+    ((10, 3), (0, 7)): (
+        (0.0, 0.25),
+        (1.3333333333333333, 0.24821307898992026),
+        (3.0, 0.08326451666355042),
+    ),
+}
+
+
+@pytest.mark.parametrize("table", list(STATSMODELS_MCNEMAR))
+def test_mcnemar_accepts_the_agreement_table_as_statsmodels_and_r_do(table):
+    """Issue 44: mcnemar(table) as statsmodels' mcnemar(table) and R's mcnemar.test(matrix)."""
+    exact, corrected, plain = STATSMODELS_MCNEMAR[table]
+    r = mcnemar(table, method="exact")
+    assert r.pvalue == pytest.approx(exact[1], rel=1e-12)
+    assert min(r.details["only1"], r.details["only2"]) == exact[0]  # statsmodels: min(b, c)
+    for method, (statistic, pvalue) in (("corrected", corrected), ("asymptotic", plain)):
+        r = mcnemar(np.array(table), method=method)
+        assert r.statistic == pytest.approx(statistic, rel=1e-12)
+        assert r.pvalue == pytest.approx(pvalue, rel=1e-12)
+    # the table is read as agreement_table orients it: b = table[0][1], c = table[1][0]
+    b, c = table[0][1], table[1][0]
+    for method in MCNEMAR_METHODS:
+        assert mcnemar(table, method=method) == mcnemar(b, c, method)
+    assert mcnemar(table).details["only1"] == b
+
+
+def test_mcnemar_table_from_agreement_table():
+    c1 = np.array([1, 1, 1, 0, 0, 1, 1, 0, 1, 1], dtype=bool)
+    c2 = np.array([1, 0, 0, 1, 0, 0, 1, 0, 0, 1], dtype=bool)
+    table = agreement_table(c1, c2)
+    assert mcnemar(table) == mcnemar(int(table[0, 1]), int(table[1, 0]))
+
+
+@pytest.mark.parametrize(
+    ("args", "kwargs", "error", "match"),
+    [
+        ((5,), {}, TypeError, r"^only2 is missing: pass the two discordant counts"),
+        (([[1, 2, 3], [4, 5, 6]],), {}, ValueError, r"^only1 given alone must be the 2×2"),
+        (([1, 2, 3, 4],), {}, ValueError, r"^only1 given alone must be the 2×2"),
+        (([[1, -2], [3, 4]],), {}, ValueError, r"^table must be a whole number ≥ 0"),
+        (([[59, 6], [16, 80]], "exact"), {}, TypeError, r"mcnemar\(table, method='exact'\)"),
+        (
+            ([True, False, True], [False, False, True]),
+            {},
+            TypeError,
+            r"^only1 must be a count .*not booleans.*agreement_table",
+        ),
+    ],
+)
+def test_mcnemar_table_form_rejects_bad_input(args, kwargs, error, match):
+    with pytest.raises(error, match=match):
+        mcnemar(*args, **kwargs)
+
+
+# ------------------------------------------------------------------------------------------
+# positional traps: the message blames the argument that is wrong and says what to pass
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "match"),
+    [
+        # issue 44: used to say "method must be one of …; got 4"
+        (
+            lambda: difference_interval(12, 4),
+            ValueError,
+            r"^table must be the 2×2 agreement table .*12, 4 look like the two discordant counts",
+        ),
+        (lambda: difference_interval(12), ValueError, r"^table must be the 2×2 agreement table"),
+        (lambda: difference_interval(CAVO, 0.9), ValueError, r"confidence=0\.9"),
+        (lambda: difference_interval([59, 6, 16, 80]), ValueError, r"np\.reshape\(table"),
+        (lambda: sign_test(3, 5, "mid-p"), ValueError, r"sign_test\(wins, trials, method='mid-p'"),
+        (
+            lambda: wilcoxon_signed_rank([0.1, 0.2, 0.3], [0.0, 0.1, 0.1]),
+            TypeError,
+            r"wilcoxon_signed_rank\(x - y\)",
+        ),
+        (
+            lambda: paired_test(0.6, 0.5, 0.5, 100, "two-sided"),
+            ValueError,
+            r"^tail must be one of .*alternative='two-sided'",
+        ),
+        (
+            lambda: rejection_probability(50, 0.1, "exact"),
+            TypeError,
+            r"^p_only2 must be a number; got 'exact'.*test='exact'",
+        ),
+        (
+            lambda: rejection_probability(50, 0.1, 0.1, "exact"),
+            TypeError,
+            r"^level must be a number; got 'exact'.*test='exact'",
+        ),
+        (
+            lambda: agreement_table([0, 2, 1], [1, 1, 0]),
+            ValueError,
+            r"^correct1 must hold only booleans or 0/1; got 2 .*y_pred == y_true",
+        ),
+        (
+            lambda: pairwise_mcnemar(SMALL, "exact"),
+            TypeError,
+            r"^names must be a sequence of 3 strings; got 'exact' .*method=",
+        ),
+        (
+            lambda: pairwise_mcnemar(SMALL, 0.05),
+            TypeError,
+            r"^names must be a sequence of 3 strings; got 0\.05 .*alpha=",
+        ),
+    ],
+)
+def test_positional_slips_blame_the_argument_that_is_wrong(call, error, match):
+    with pytest.raises(error, match=match):
+        call()
+
+
 def mid_p_two_sided_by_enumeration(b: int, c: int) -> Fraction:
     """2·P(B ≤ m) − P(B = m), m = min(b, c), B ~ Bin(b + c, 1/2), in exact rational arithmetic."""
     n, m = b + c, min(b, c)
