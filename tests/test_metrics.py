@@ -1451,3 +1451,100 @@ def test_kappa_docstring_states_the_measured_coverage_of_the_csv():
     )
     small = [float(r["coverage"]) for r in rows if r["n"] == "30" and r["weights"] == "quadratic"]
     assert f"covers only {min(small):.3f}–{max(small):.3f}" in doc
+
+
+# --------------------------------------------------------------------------------------------
+# multiclass Brier score (issue 44)
+
+
+def test_multiclass_brier_score_by_hand_in_exact_fractions():
+    # Brier (1950): per item, the sum over classes of (forecast - outcome)^2; mean over items
+    y = ["cat", "dog", "fox", "dog"]
+    p = [
+        ["7/10", "2/10", "1/10"],
+        ["1/10", "5/10", "4/10"],
+        ["2/10", "2/10", "6/10"],
+        ["1/3", "1/3", "1/3"],
+    ]
+    exact = Fraction(0)
+    for label, row in zip(y, p, strict=True):
+        for k, cls in enumerate(["cat", "dog", "fox"]):
+            exact += (Fraction(row[k]) - (label == cls)) ** 2
+    exact /= len(y)
+    assert exact == (Fraction(14 + 42 + 24, 100) + Fraction(2, 3)) / 4  # 0.14, 0.42, 0.24, 2/3
+    floats = [[float(Fraction(v)) for v in row] for row in p]
+    assert brier_score(y, floats) == pytest.approx(float(exact), abs=1e-15)
+
+
+@pytest.mark.parametrize("m", [3, 5])
+def test_multiclass_brier_score_agrees_with_scikit_learn_unscaled(m):
+    # before issue 44 brier_score refused a 2-D array of probabilities
+    rng = np.random.default_rng(RNG_SEED + m)
+    y = rng.integers(0, m, size=400)
+    y[:m] = np.arange(m)
+    p = rng.dirichlet(np.ones(m), size=400)
+    ours = brier_score(y, p)
+    assert ours == pytest.approx(skm.brier_score_loss(y, p, scale_by_half=False), abs=1e-14)
+    order = rng.permutation(m)  # columns in another class order, named by labels=
+    assert brier_score(y, p[:, order], labels=order) == pytest.approx(ours, abs=1e-14)
+    assert brier_score(y, np.full((400, m), 1 / m)) == pytest.approx(1 - 1 / m, abs=1e-14)
+    names = np.array(["a", "b", "c", "d", "e"])[:m][y]
+    assert brier_score(names, p) == pytest.approx(ours, abs=1e-14)
+
+
+def test_two_class_brier_score_is_twice_the_binary_one():
+    rng = np.random.default_rng(RNG_SEED)
+    y, p1 = forecasts(rng, 300, bias=0.3)
+    two_columns = np.column_stack([1 - p1, p1])
+    binary = brier_score(y, p1)
+    assert binary == pytest.approx(skm.brier_score_loss(y, p1), abs=1e-15)
+    assert brier_score(y, two_columns) == pytest.approx(2 * binary, abs=1e-15)
+    assert brier_score(y, two_columns) == pytest.approx(
+        skm.brier_score_loss(y, two_columns, scale_by_half=False), abs=1e-15
+    )
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "message"),
+    [
+        (
+            dict(y_true=[0, 1, 1], probabilities=np.eye(3)),
+            ValueError,
+            r"^y_true holds 2 classes but probabilities has 3 columns: pass labels= naming the "
+            r"class of each column",
+        ),
+        (
+            dict(y_true=[0, 1, 5], probabilities=np.eye(3), labels=[0, 1, 2]),
+            ValueError,
+            r"^y_true contains the label 5, which is not among labels \[0, 1, 2\]",
+        ),
+        (
+            dict(y_true=[0, 1, 2], probabilities=np.eye(3), labels=[0, 1, 1]),
+            ValueError,
+            r"^labels must name 3 different classes, one per column of probabilities",
+        ),
+        (
+            dict(y_true=[0, 1, 2], probabilities=np.eye(3), pos_label=1),
+            TypeError,
+            r"^pos_label is for 1-D probabilities",
+        ),
+        (
+            dict(y_true=[0, 1], probabilities=[0.2, 0.7], labels=[0, 1]),
+            TypeError,
+            r"^labels is for 2-D probabilities",
+        ),
+        (
+            dict(y_true=[0, 1], probabilities=[[1.0], [1.0]]),
+            ValueError,
+            r"^probabilities must have one column per class, at least 2; got shape \(2, 1\)",
+        ),
+        (
+            dict(y_true=["a", "b"], probabilities=np.eye(2), labels=[0, 1]),
+            TypeError,
+            r"^labels must be of the same kind as y_true",
+        ),
+    ],
+)
+def test_multiclass_brier_score_bad_inputs(kwargs, error, message):
+    with pytest.raises(error, match=message):
+        brier_score(**kwargs)
