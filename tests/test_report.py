@@ -111,13 +111,13 @@ def test_auc_interval_is_on_the_logit_scale_near_one_and_zero():
     separated = np.r_[rng.normal(3, 1, 50), rng.normal(0, 1, 50)]  # AUC ≈ 0.99
     r = describe_classifier(y, (separated > 1.5).astype(int), scores=separated)
     assert r.auc.estimate >= AUC_LOGIT_FROM
-    assert r.auc == roc.auc_interval(separated, y == 1, method="delong-logit")
-    plain = roc.auc_interval(separated, y == 1, method="delong")
+    assert r.auc == roc.auc_interval(y == 1, separated, method="delong-logit")
+    plain = roc.auc_interval(y == 1, separated, method="delong")
     assert plain.high == 1.0 and r.auc.high < 1.0  # the plain form is clipped, the logit is not
     assert "DeLong, on the logit scale because the AUC is near 1)." in r.auc_sentence()
     # the reversed score: AUC ≈ 0.01, near 0
     r = describe_classifier(y, (separated > 1.5).astype(int), scores=-separated)
-    assert r.auc == roc.auc_interval(-separated, y == 1, method="delong-logit")
+    assert r.auc == roc.auc_interval(y == 1, -separated, method="delong-logit")
     assert "near 0)." in r.auc_sentence()
     # a perfect separation: AUC = 1 still has an interval (van Dantzig's bound), not 1 to 1
     r = describe_classifier(y, y, scores=y + rng.uniform(0, 0.5, 100))
@@ -128,12 +128,12 @@ def test_roc_numbers_equal_the_roc_module(scored, comparison):
     y, _, _, sa, sb = scored
     for s, rep in ((sa, comparison.a), (sb, comparison.b)):
         assert rep.auc.estimate < AUC_LOGIT_FROM  # the plain DeLong interval away from the bounds
-        assert rep.auc == roc.auc_interval(s, y, method="delong", confidence=0.95)
-        curve = roc.roc_curve(s, y)
+        assert rep.auc == roc.auc_interval(y, s, method="delong", confidence=0.95)
+        curve = roc.roc_curve(y, s)
         np.testing.assert_array_equal(rep.roc_curve.fpr, curve.fpr)
         np.testing.assert_array_equal(rep.roc_curve.tpr, curve.tpr)
-        assert rep.auc.estimate == pytest.approx(roc.auc(s, y), abs=1e-12)
-    assert comparison.delong == roc.delong_test(sa, sb, y, confidence=0.95)
+        assert rep.auc.estimate == pytest.approx(roc.auc(y, s), abs=1e-12)
+    assert comparison.delong == roc.delong_test(y, sa, sb, confidence=0.95)
 
 
 def test_confidence_level_reaches_every_interval(scored):
@@ -142,8 +142,8 @@ def test_confidence_level_reaches_every_interval(scored):
     assert c.a.clopper_pearson == intervals.clopper_pearson(c.a.correct, y.size, 0.9)
     assert c.b.wilson == intervals.wilson(c.b.correct, y.size, 0.9)
     assert c.difference.confidence == 0.9
-    assert c.a.auc == roc.auc_interval(sa, y, confidence=0.9)
-    assert c.delong == roc.delong_test(sa, sb, y, confidence=0.9)
+    assert c.a.auc == roc.auc_interval(y, sa, method="delong", confidence=0.9)
+    assert c.delong == roc.delong_test(y, sa, sb, confidence=0.9)
     assert "90 % confidence" in c.summary()
 
 
@@ -152,7 +152,7 @@ def test_describe_classifier_equals_the_modules(scored):
     r = describe_classifier(y, pa, sa, name="M")
     assert isinstance(r, ClassifierReport)
     assert r.clopper_pearson == intervals.clopper_pearson(int(np.sum(pa == y)), y.size)
-    assert r.auc == roc.auc_interval(sa, y)
+    assert r.auc == roc.auc_interval(y, sa, method="delong")
     np.testing.assert_array_equal(r.recall, metrics.recall(metrics.confusion_matrix(y, pa)))
     assert r.summary().startswith("Evaluation of M on 300 test items")
 
@@ -164,7 +164,7 @@ def test_string_labels_and_positive_class():
     pred = np.where(scores > 0.5, "cat", "dog")
     r = describe_classifier(y, pred, scores, positive="cat")
     assert r.positive == "cat"
-    assert r.auc == roc.auc_interval(scores, y == "cat")
+    assert r.auc == roc.auc_interval(y == "cat", scores, method="delong")
     assert r.classes == ("cat", "dog")
     # default positive: the last class in sorted order
     r2 = describe_classifier(y, pred, -scores)
@@ -477,9 +477,9 @@ def test_warning_ties_in_scores(scored):
     # the AUC does move by that much: all ties broken for the positives, then for the negatives
     rng = np.random.default_rng(0)
     jitter = rng.uniform(0, 1e-6, votes.size)
-    up = roc.auc(votes + np.where(y == 1, 1e-3, 0) + jitter * 1e-3, y == 1)
-    down = roc.auc(votes - np.where(y == 1, 1e-3, 0) + jitter * 1e-3, y == 1)
-    base = roc.auc(votes, y == 1)
+    up = roc.auc(y == 1, votes + np.where(y == 1, 1e-3, 0) + jitter * 1e-3)
+    down = roc.auc(y == 1, votes - np.where(y == 1, 1e-3, 0) + jitter * 1e-3)
+    base = roc.auc(y == 1, votes)
     assert up - base == pytest.approx(share / 2, abs=1e-12)
     assert base - down == pytest.approx(share / 2, abs=1e-12)
 
@@ -1027,3 +1027,15 @@ def test_bad_groups(groups, error, message):
         compare_classifiers([0, 1, 0, 1], [0, 1, 1, 1], [0, 0, 0, 1], groups=groups)
     with pytest.raises(error, match=message):
         describe_classifier([0, 1, 0, 1], [0, 1, 1, 1], groups=groups)
+
+
+def test_scores_need_two_items_of_each_class_and_the_message_names_the_report_arguments():
+    # before: roc's message, naming roc's argument "labels" that the report's caller never passed
+    y, pred, scores = [0, 0, 0, 1], [0, 0, 1, 1], [0.1, 0.2, 0.3, 0.4]
+    message = r"^scores need at least 2 test items of each class .*; y_true has 1 of the "
+    with pytest.raises(ValueError, match=message + r"positive class 1 and 3 of the other$"):
+        describe_classifier(y, pred, scores)
+    with pytest.raises(ValueError, match=r"^scores_a and scores_b need at least 2 test items"):
+        compare_classifiers(y, pred, pred, scores_a=scores, scores_b=scores)
+    with pytest.raises(ValueError, match=r"y_true has 3 of the positive class 0 and 1 of the"):
+        describe_classifier(y, pred, scores, positive=0)

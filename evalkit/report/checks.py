@@ -150,3 +150,16 @@ def check_names(names: Any) -> tuple[str, str]:
     if name_a == name_b:
         raise ValueError(f"names must differ; got {names!r}")
     return name_a, name_b
+
+
+def check_score_classes(is_positive: np.ndarray, positive: Any, which: str) -> None:
+    """Scores need at least two test items of each class (for the AUC's interval)."""
+    n_pos = int(is_positive.sum())
+    n_neg = int(is_positive.size - n_pos)
+    if n_pos < 2 or n_neg < 2:
+        label = positive.item() if isinstance(positive, np.generic) else positive
+        raise ValueError(
+            f"{which} need at least 2 test items of each class (the AUC's interval and DeLong's "
+            f"test estimate a variance from each); y_true has {n_pos} of the positive class "
+            f"{label!r} and {n_neg} of the other"
+        )

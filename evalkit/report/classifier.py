@@ -260,14 +260,11 @@ def describe(
         cost_avg = float(metrics.expected_cost(confusion, cost, average=True))
     curve = auc_ci = None
     if scores is not None:
+        # checked arrays: roc's cores (labels first, a boolean y) skip roc's checks
         is_positive = y == positive
-        curve = roc.roc_curve(scores, is_positive)
-        auc_ci = roc.auc_interval(
-            scores,
-            is_positive,
-            method=auc_method(roc.auc(scores, is_positive)),
-            confidence=confidence,
-        )
+        curve = roc._roc_curve_core(is_positive, scores)
+        area = roc._auc_core(is_positive, scores)
+        auc_ci = roc._auc_interval_core(is_positive, scores, auc_method(area), confidence)
     accuracy = float(metrics.accuracy(confusion))
     needed = int(intervals.trials_for_halfwidth(halfwidth, accuracy, confidence))
     nan = float("nan")
@@ -411,6 +408,7 @@ def describe_classifier(
         checks.needs_binary(y_classes, "scores")
         s = checks.check_scores(scores, "scores", y.size)
         pos = checks.positive_class(y_classes, positive)
+        checks.check_score_classes(y == pos, pos, "scores")
     report = describe(
         y,
         classes,

@@ -322,6 +322,7 @@ def compare_classifiers(
         sa = checks.check_scores(scores_a, "scores_a", y.size)
         sb = checks.check_scores(scores_b, "scores_b", y.size)
         pos = checks.positive_class(y_classes, positive)
+        checks.check_score_classes(y == pos, pos, "scores_a and scores_b")
     common = dict(confidence=level, cost=cost, positive=pos, halfwidth=target, groups=codes)
     rep_a = describe(y, classes, counts, pa, sa, name=name_a, **common)
     rep_b = describe(y, classes, counts, pb, sb, name=name_b, **common)
@@ -346,7 +347,7 @@ def compare_classifiers(
     )
     delong = None
     if sa is not None:
-        delong = roc.delong_test(sa, sb, y == pos, confidence=level)
+        delong = roc._delong_test_core(y == pos, sa, sb, level)
     half = {r.name: half_width(r) for r in (rep_a, rep_b)}
     warnings = [
         *rep_a.warnings,
