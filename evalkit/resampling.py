@@ -13,8 +13,9 @@ Two halves:
   4.16–4.17), :func:`paired_t_5x2cv` (Dietterich 1998), :func:`combined_f_5x2cv` (Alpaydın 1999)
   and :func:`corrected_resampled_t` (Nadeau & Bengio 2003).
 
-Every random choice takes an explicit ``rng``: a :class:`numpy.random.Generator` or an integer
-seed, so that every split can be reproduced.
+Every random choice takes ``rng`` (SPEC 7): a :class:`numpy.random.Generator` or an integer seed
+reproduces the splits; None (the default) draws fresh entropy (for :func:`kfold`: keeps the
+items' order, as scikit-learn's ``KFold(shuffle=False)``).
 
 Sources: Günter (2004), *Vergleich von Erkennungsmethoden*, §2.2 (independence of repeated
 tests) and §3 (cross-validation, fig. 1); Tan, Steinbach & Kumar, *Introduction to Data Mining*
@@ -27,14 +28,14 @@ from __future__ import annotations
 
 import numbers
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
 
 import numpy as np
 from scipy import stats
 
 from evalkit._validation import as_count, as_generator, as_labels, check_confidence, to_output
-from evalkit.results import Interval, TestResult
+from evalkit.results import Interval, ReadableResult, TestResult
 
 __all__ = [
     "Bootstrap632",
@@ -143,7 +144,7 @@ def resubstitution(n: int) -> Iterator[Split]:
     return gen()
 
 
-def holdout(n: int, test_fraction: float, rng: Any) -> Iterator[Split]:
+def holdout(n: int, test_fraction: float, rng: Any = None) -> Iterator[Split]:
     """One random split into a training and a test set (the holdout method).
 
     Symeonidis, *Evaluating classification models*, "estimation methods": keep 2/3 of the data for
@@ -156,8 +157,9 @@ def holdout(n: int, test_fraction: float, rng: Any) -> Iterator[Split]:
     test_fraction : float
         Share of the items that test, strictly between 0 and 1; the test set has
         ``round(test_fraction * n)`` items, and both sets must be non-empty.
-    rng : numpy.random.Generator or int
-        Source of randomness (a seed is turned into ``np.random.default_rng(seed)``).
+    rng : numpy.random.Generator, int or None
+        Source of randomness (a seed is turned into ``np.random.default_rng(seed)``; None draws
+        fresh entropy).
 
     Yields
     ------
@@ -171,7 +173,7 @@ def holdout(n: int, test_fraction: float, rng: Any) -> Iterator[Split]:
     """
     n = as_count(n, "n", minimum=2)
     n_test = _check_fraction(test_fraction, n)
-    gen_rng = as_generator(rng)
+    gen_rng = as_generator(rng, allow_none=True)
 
     def gen() -> Iterator[Split]:
         order = gen_rng.permutation(n)
@@ -180,7 +182,9 @@ def holdout(n: int, test_fraction: float, rng: Any) -> Iterator[Split]:
     return gen()
 
 
-def random_subsampling(n: int, test_fraction: float, repeats: int, rng: Any) -> Iterator[Split]:
+def random_subsampling(
+    n: int, test_fraction: float, repeats: int, rng: Any = None
+) -> Iterator[Split]:
     """Repeated holdout: ``repeats`` independent random splits (random subsampling).
 
     Symeonidis, *Evaluating classification models*, "random subsampling — repeated holdout". The
@@ -194,8 +198,8 @@ def random_subsampling(n: int, test_fraction: float, repeats: int, rng: Any) -> 
         Share of the items that test in each repeat, strictly between 0 and 1.
     repeats : int
         Number of splits (≥ 1).
-    rng : numpy.random.Generator or int
-        Source of randomness.
+    rng : numpy.random.Generator, int or None
+        Source of randomness; None (the default) draws fresh entropy.
 
     Yields
     ------
@@ -211,7 +215,7 @@ def random_subsampling(n: int, test_fraction: float, repeats: int, rng: Any) -> 
     n = as_count(n, "n", minimum=2)
     n_test = _check_fraction(test_fraction, n)
     repeats = as_count(repeats, "repeats", minimum=1)
-    gen_rng = as_generator(rng)
+    gen_rng = as_generator(rng, allow_none=True)
 
     def gen() -> Iterator[Split]:
         for _ in range(repeats):
@@ -221,7 +225,7 @@ def random_subsampling(n: int, test_fraction: float, repeats: int, rng: Any) -> 
     return gen()
 
 
-def kfold(n: int, k: int, rng: Any, stratify: Any = None) -> Iterator[Split]:
+def kfold(n: int, k: int, rng: Any = None, stratify: Any = None) -> Iterator[Split]:
     """k-fold cross-validation: every item tests exactly once, in one of ``k`` folds.
 
     Günter (2004), §3 and fig. 1: the data are cut into k parts; each part tests once while the
@@ -242,7 +246,9 @@ def kfold(n: int, k: int, rng: Any, stratify: Any = None) -> Iterator[Split]:
     k : int
         Number of folds, 2 ≤ k ≤ n (k = n is leave-one-out).
     rng : numpy.random.Generator, int or None
-        Source of randomness for the shuffle; None keeps the original order.
+        Source of randomness for the shuffle; None (the default) keeps the original order, as
+        scikit-learn's ``KFold(shuffle=False)`` (the one place where None does not mean fresh
+        entropy: unshuffled folds need none).
     stratify : array-like of length n, optional
         Class labels to stratify by.
 
@@ -263,7 +269,7 @@ def kfold(n: int, k: int, rng: Any, stratify: Any = None) -> Iterator[Split]:
     k = as_count(k, "k", minimum=2)
     if k > n:
         raise ValueError(f"k must not exceed n (each fold needs an item); got k={k} with n={n}")
-    gen_rng = None if rng is None else as_generator(rng)
+    gen_rng = None if rng is None else as_generator(rng, allow_none=True)
     if stratify is None:
         order = np.arange(n) if gen_rng is None else gen_rng.permutation(n)
         sizes = np.full(k, n // k)
@@ -324,7 +330,7 @@ def leave_one_out(n: int) -> Iterator[Split]:
     return gen()
 
 
-def bootstrap(n: int, rounds: int, rng: Any) -> Iterator[Split]:
+def bootstrap(n: int, rounds: int, rng: Any = None) -> Iterator[Split]:
     """Bootstrap rounds: train on n items drawn with replacement, test on those never drawn.
 
     Symeonidis, *Evaluating classification models*, "bootstrap — sampling with replacement". An
@@ -339,8 +345,8 @@ def bootstrap(n: int, rounds: int, rng: Any) -> Iterator[Split]:
         Number of items (≥ 2).
     rounds : int
         Number of bootstrap samples (≥ 1).
-    rng : numpy.random.Generator or int
-        Source of randomness.
+    rng : numpy.random.Generator, int or None
+        Source of randomness; None (the default) draws fresh entropy.
 
     Yields
     ------
@@ -357,7 +363,7 @@ def bootstrap(n: int, rounds: int, rng: Any) -> Iterator[Split]:
     """
     n = as_count(n, "n", minimum=2)
     rounds = as_count(rounds, "rounds", minimum=1)
-    gen_rng = as_generator(rng)
+    gen_rng = as_generator(rng, allow_none=True)
 
     def gen() -> Iterator[Split]:
         for _ in range(rounds):
@@ -377,7 +383,7 @@ def bootstrap(n: int, rounds: int, rng: Any) -> Iterator[Split]:
 
 
 @dataclass(frozen=True)
-class ErrorEstimate:
+class ErrorEstimate(ReadableResult):
     """Error rates of one learner over a set of splits (see :func:`estimate_error`).
 
     Attributes
@@ -536,7 +542,7 @@ def estimate_error(
 
 
 @dataclass(frozen=True)
-class Bootstrap632:
+class Bootstrap632(ReadableResult):
     """Efron's bootstrap error estimates and their ingredients (see :func:`bootstrap_632`).
 
     Attributes
@@ -567,6 +573,10 @@ class Bootstrap632:
         Items that were out of the bag in at least one round (those Err^(1) averages over).
     fits : int
         rounds + 1.
+    mc_standard_error, mc_standard_error_632plus : float
+        Monte-Carlo standard errors of ``error`` and ``error_632plus``: how much they would
+        move with another ``rng`` (the delete-one-round jackknife over the B rounds; 0 when
+        B = 1 cannot tell). They shrink as 1/√B.
     """
 
     error: float
@@ -576,9 +586,22 @@ class Bootstrap632:
     no_information_error: float
     relative_overfitting: float
     weight: float
-    round_errors: np.ndarray
+    round_errors: np.ndarray = field(repr=False)
     items_scored: int
     fits: int
+    mc_standard_error: float | None = None
+    mc_standard_error_632plus: float | None = None
+
+    _repr_fields: ClassVar[tuple[str, ...]] = (
+        "error",
+        "mc_standard_error",
+        "error_632plus",
+        "mc_standard_error_632plus",
+        "loo_bootstrap_error",
+        "resubstitution_error",
+        "no_information_error",
+        "fits",
+    )
 
     def __str__(self) -> str:
         return (
@@ -589,7 +612,7 @@ class Bootstrap632:
         )
 
 
-def no_information_error(labels: Any, predictions: Any) -> float:
+def no_information_error(y_true: Any, y_pred: Any) -> float:
     """The no-information error rate γ̂ of a classifier (Efron & Tibshirani 1997, eq. 27).
 
     The error the classifier would make if its inputs told it nothing about the labels: every
@@ -604,7 +627,7 @@ def no_information_error(labels: Any, predictions: Any) -> float:
 
     Parameters
     ----------
-    labels, predictions : array_like, shape (n,)
+    y_true, y_pred : array_like, shape (n,)
         True labels y_i and the predictions ŷ_i of a classifier trained on all n items.
 
     Returns
@@ -618,12 +641,17 @@ def no_information_error(labels: Any, predictions: Any) -> float:
     >>> no_information_error([0, 0, 0, 1], [0, 0, 0, 0])   # always class 0: 1 − 3/4
     0.25
     """
-    y = as_labels(labels, "labels")
-    pred = as_labels(predictions, "predictions")
+    y = as_labels(y_true, "y_true")
+    pred = as_labels(y_pred, "y_pred")
     if pred.shape != y.shape:
         raise ValueError(
-            f"labels and predictions must have the same length; got {y.size} and {pred.size}"
+            f"y_true and y_pred must have the same length; got {y.size} and {pred.size}"
         )
+    return _no_information_core(y, pred)
+
+
+def _no_information_core(y: np.ndarray, pred: np.ndarray) -> float:
+    """:func:`no_information_error` on checked, equally long 1-D label arrays."""
     classes, y_codes = np.unique(np.concatenate([y, pred]), return_inverse=True)
     p_share = np.bincount(y_codes[: y.size], minlength=classes.size) / y.size
     q_share = np.bincount(y_codes[y.size :], minlength=classes.size) / y.size
@@ -645,7 +673,9 @@ def _632plus(
     return float(estimate), float(rate), float(0.632 / (1.0 - 0.368 * rate))
 
 
-def bootstrap_632(fit_predict: FitPredict, X: Any, y: Any, rounds: int, rng: Any) -> Bootstrap632:
+def bootstrap_632(
+    fit_predict: FitPredict, X: Any, y: Any, rounds: int, rng: Any = None
+) -> Bootstrap632:
     """Efron's .632 and .632+ bootstrap estimates of the error rate.
 
     Each of the B bootstrap rounds trains on n items drawn with replacement and predicts the
@@ -692,8 +722,8 @@ def bootstrap_632(fit_predict: FitPredict, X: Any, y: Any, rounds: int, rng: Any
         Items and labels (n ≥ 2).
     rounds : int
         Number of bootstrap rounds B (≥ 1; Efron & Tibshirani use 50).
-    rng : numpy.random.Generator or int
-        Source of randomness.
+    rng : numpy.random.Generator, int or None
+        Source of randomness; None (the default) draws fresh entropy.
 
     Returns
     -------
@@ -724,18 +754,18 @@ def bootstrap_632(fit_predict: FitPredict, X: Any, y: Any, rounds: int, rng: Any
     _, fitted = _run_split(fit_predict, X, y_arr, (everything, everything), 0)
     wrong_sum = np.zeros(n)
     out_count = np.zeros(n, dtype=int)
-    round_errors = []
+    rounds_seen: list[tuple[np.ndarray, np.ndarray]] = []
     for number, split in enumerate(bootstrap(n, rounds, rng)):
         test, predicted = _run_split(fit_predict, X, y_arr, split, number)
         wrong = predicted != y_arr[test]
         np.add.at(wrong_sum, test, wrong)
         np.add.at(out_count, test, 1)
-        round_errors.append(float(np.mean(wrong)))
-    scored = out_count > 0
-    loo = float(np.mean(wrong_sum[scored] / out_count[scored]))
+        rounds_seen.append((test, wrong))
+    loo = _loo_bootstrap_error(wrong_sum, out_count)
     resub = float(np.mean(fitted != y_arr))
-    gamma = no_information_error(y_arr, fitted)
+    gamma = _no_information_core(y_arr, np.asarray(fitted))
     plus, rate, weight = _632plus(resub, loo, gamma)
+    se_632, se_plus = _round_jackknife_errors(wrong_sum, out_count, rounds_seen, resub, gamma)
     return Bootstrap632(
         error=0.368 * resub + 0.632 * loo,
         error_632plus=plus,
@@ -744,10 +774,46 @@ def bootstrap_632(fit_predict: FitPredict, X: Any, y: Any, rounds: int, rng: Any
         no_information_error=gamma,
         relative_overfitting=rate,
         weight=weight,
-        round_errors=np.array(round_errors),
-        items_scored=int(scored.sum()),
-        fits=len(round_errors) + 1,
+        round_errors=np.array([float(np.mean(wrong)) for _, wrong in rounds_seen]),
+        items_scored=int(np.count_nonzero(out_count)),
+        fits=len(rounds_seen) + 1,
+        mc_standard_error=se_632,
+        mc_standard_error_632plus=se_plus,
     )
+
+
+def _loo_bootstrap_error(wrong_sum: np.ndarray, out_count: np.ndarray) -> float:
+    """Err^(1): each item's out-of-bag error rate, averaged over the items scored at least once."""
+    scored = out_count > 0
+    return float(np.mean(wrong_sum[scored] / out_count[scored]))
+
+
+def _round_jackknife_errors(
+    wrong_sum: np.ndarray,
+    out_count: np.ndarray,
+    rounds_seen: list[tuple[np.ndarray, np.ndarray]],
+    resub: float,
+    gamma: float,
+) -> tuple[float, float]:
+    """Monte-Carlo SEs of the .632 and .632+ estimates: the jackknife over the B rounds.
+
+    Leaving out round b gives the estimates θ_(b) that B − 1 rounds would have given; the
+    jackknife standard error √((B − 1)/B · Σ_b (θ_(b) − θ̄)²) (Efron & Tibshirani 1993, eq.
+    11.5) measures the variation that comes from the random rounds, the data held fixed.
+    """
+    b = len(rounds_seen)
+    if b < 2:
+        return 0.0, 0.0
+    left_out = np.empty((b, 2))
+    for i, (test, wrong) in enumerate(rounds_seen):
+        sums, counts = wrong_sum.copy(), out_count.copy()
+        sums[test] -= wrong
+        counts[test] -= 1
+        loo = _loo_bootstrap_error(sums, counts)
+        left_out[i] = 0.368 * resub + 0.632 * loo, _632plus(resub, loo, gamma)[0]
+    spread = np.sum((left_out - left_out.mean(axis=0)) ** 2, axis=0)
+    se_632, se_plus = np.sqrt((b - 1) / b * spread)
+    return float(se_632), float(se_plus)
 
 
 # --------------------------------------------------------------------------------------------
@@ -786,6 +852,7 @@ def _t_test_result(
         statistic_name="t",
         df=df,
         estimate=mean,
+        estimate_name="mean difference of error rates",
         interval=interval,
         details={
             "standard_error": to_output(standard_error),
@@ -919,6 +986,7 @@ def paired_t_5x2cv(differences: Any) -> TestResult:
         statistic_name="t",
         df=5,
         estimate=d.mean(axis=(-2, -1)),
+        estimate_name="mean difference of error rates",
         details={"numerator": to_output(numerator), "variance_sum": to_output(variance_sum)},
     )
 
@@ -968,6 +1036,7 @@ def combined_f_5x2cv(differences: Any) -> TestResult:
         method="combined 5x2cv F-test (Alpaydın 1999)",
         statistic_name="F",
         estimate=d.mean(axis=(-2, -1)),
+        estimate_name="mean difference of error rates",
         details={"df_numerator": 10, "df_denominator": 5, "variance_sum": to_output(variance_sum)},
     )
 

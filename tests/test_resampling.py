@@ -410,14 +410,15 @@ def test_no_information_error_is_the_double_sum(labels, seed):
 
 
 def test_no_information_error_bad_inputs():
-    with pytest.raises(ValueError, match="labels and predictions must have the same length"):
+    with pytest.raises(ValueError, match="y_true and y_pred must have the same length"):
         no_information_error([0, 1, 1], [0, 1])
-    with pytest.raises(TypeError, match="labels must be a sequence of class labels"):
+    with pytest.raises(TypeError, match="y_true must be a sequence of class labels"):
         no_information_error("01", [0, 1])
-    with pytest.raises(ValueError, match="labels must not be empty"):
+    with pytest.raises(ValueError, match="y_true must not be empty"):
         no_information_error([], [])
-    with pytest.raises(ValueError, match="predictions must not be empty"):
+    with pytest.raises(ValueError, match="y_pred must not be empty"):
         no_information_error([1], [])
+    assert no_information_error(y_true=[0, 0, 0, 1], y_pred=[0, 0, 0, 0]) == 0.25
 
 
 def test_estimate_error_accepts_lists():
@@ -600,7 +601,6 @@ def test_corrected_resampled_t_vectorized():
         (lambda: holdout(10, 0.99, rng=0), ValueError, "both sets must be non-empty"),
         (lambda: holdout(10, 0.3, rng=1.5), TypeError, "rng must be"),
         (lambda: holdout(10, 0.3, rng=True), TypeError, "rng must be"),
-        (lambda: holdout(10, 0.3, rng=None), TypeError, "rng must be"),
         (lambda: random_subsampling(10, 0.3, 0, rng=0), ValueError, "repeats must be"),
         (lambda: random_subsampling(10, 1.3, 5, rng=0), ValueError, "test_fraction"),
         (lambda: leave_one_out(1), ValueError, "n must be"),
@@ -817,3 +817,64 @@ def test_notebook_09_widget_works_at_both_ends_of_every_control():
                     ns["draw_accuracy_intervals"], n_items, method, confidence
                 )
                 assert f"of {n_items} correct" in printed and _one_png(shown)
+
+
+# --------------------------------------------------------------------------------------------
+# issue 44: rng=None everywhere, the Monte-Carlo error of the bootstrap estimates, repr
+
+
+def test_rng_defaults_to_none_and_draws_fresh_entropy():
+    # regression: holdout, random_subsampling, bootstrap and bootstrap_632 required rng
+    first = [te.tolist() for _, te in holdout(40, 0.25)]
+    again = [te.tolist() for _, te in holdout(40, 0.25)]
+    assert first != again  # fresh entropy (equal with probability 1/C(40, 10))
+    assert len(list(random_subsampling(10, 0.3, 3))) == 3
+    assert len(list(bootstrap(10, 4))) == 4
+    assert [te.tolist() for _, te in kfold(6, 3)] == [[0, 1], [2, 3], [4, 5]]  # None: in order
+    seeded = [te.tolist() for _, te in holdout(40, 0.25, rng=np.random.default_rng(7))]
+    assert seeded == [te.tolist() for _, te in holdout(40, 0.25, rng=7)]
+
+
+def test_bootstrap_632_monte_carlo_error_matches_the_spread_over_seeds():
+    # Measured: the SD of the .632 and .632+ estimates over 120 seeds (B = 40 rounds, the same
+    # data) against the mean jackknife-over-rounds SE. The SD of an SD from 120 draws is ≈ 6.5 %;
+    # the jackknife SE is itself a little noisy, so we require a ratio in 0.7-1.4.
+    rng = np.random.default_rng(50)
+    X = rng.normal(size=(30, 2))
+    y = (X[:, 0] + 0.8 * rng.normal(size=30) > 0).astype(int)
+    results = [bootstrap_632(one_nn, X, y, rounds=40, rng=seed) for seed in range(120)]
+    for field, se in (
+        ("error", "mc_standard_error"),
+        ("error_632plus", "mc_standard_error_632plus"),
+    ):
+        spread = np.std([getattr(r, field) for r in results], ddof=1)
+        estimated = np.mean([getattr(r, se) for r in results])
+        assert 0.7 < estimated / spread < 1.4, (field, estimated, spread)
+
+
+def test_result_classes_have_a_short_repr_and_an_html_table():
+    rng = np.random.default_rng(51)
+    X = rng.normal(size=(25, 2))
+    y = (X[:, 0] > 0).astype(int)
+    est = bootstrap_632(one_nn, X, y, rounds=30, rng=0)
+    text = repr(est)
+    assert text.startswith("Bootstrap632(error=") and "mc_standard_error=" in text
+    assert len(text) < 300 and "round_errors" not in text
+    assert ">mc_standard_error_632plus</th>" in est._repr_html_()
+    cv = estimate_error(one_nn, X, y, kfold(25, 5, rng=0))
+    assert repr(cv).startswith("ErrorEstimate(error=") and len(repr(cv)) < 300
+    assert "<table" in cv._repr_html_()
+
+
+def test_cv_tests_name_their_estimate():
+    d = [0.05, 0.02, 0.04, 0.06, 0.03]
+    five_by_two = [[0.02, 0.04], [0.03, 0.01], [0.05, 0.03], [0.00, 0.02], [0.04, 0.04]]
+    results = [
+        cv_paired_t(d),
+        corrected_resampled_t(d, n_train=80, n_test=20),
+        paired_t_5x2cv(five_by_two),
+        combined_f_5x2cv(five_by_two),
+    ]
+    for r in results:
+        assert r.estimate_name == "mean difference of error rates"
+        assert "mean difference of error rates = " in str(r)
