@@ -5,8 +5,8 @@ on precision and Günter 2004 §2.1 recomputed as planning questions):
 
 * **precision of one accuracy** — how many items make the confidence interval narrow enough:
   :func:`trials_for_halfwidth` (from :mod:`evalkit.intervals`, reachable from here);
-* **two classifiers on the same test set** — the exact power of McNemar's test on N pairs
-  (:func:`power_paired`) and the N it needs (:func:`trials_paired`), with Connor's (1987) normal
+* **two classifiers on the same test set** — the exact power of McNemar's test on K pairs
+  (:func:`power_paired`) and the K it needs (:func:`trials_paired`), with Connor's (1987) normal
   approximation beside it;
 * **two classifiers on two independent test sets** — the exact power of Fisher's, Boschloo's or
   the χ² test (:func:`power_independent`) and the sizes they need (:func:`trials_independent`),
@@ -17,10 +17,10 @@ plus :func:`detectable_difference` (what a given test set can detect) and :func:
 
 Exact power is a sum over every possible outcome of the experiment, weighted by its probability
 (:func:`evalkit.paired.rejection_probability`, :func:`evalkit.independent.rejection_probability`).
-It saw-tooths in N, because the rejection region of a discrete test changes in steps: power at
-N + 1 can be *lower* than at N. "The smallest N" is therefore defined here as the smallest N
-whose power reaches the target **and stays there for every larger N up to a stated bound**
-(at least twice that N), and the first N that reaches it is reported beside it.
+It saw-tooths in K, because the rejection region of a discrete test changes in steps: power at
+K + 1 can be *lower* than at K. "The smallest K" is therefore defined here as the smallest K
+whose power reaches the target **and stays there for every larger K up to a stated bound**
+(at least twice that K), and the first K that reaches it is reported beside it.
 """
 
 from __future__ import annotations
@@ -43,6 +43,7 @@ from evalkit._validation import (
     to_output,
 )
 from evalkit.intervals import trials_for_halfwidth
+from evalkit.results import ReadableResult
 
 __all__ = [
     "SampleSize",
@@ -66,23 +67,23 @@ _GRID = 401  # points per grid when searching a detectable difference
 
 
 @dataclass(frozen=True)
-class SampleSize:
+class SampleSize(ReadableResult):
     """The answer to "how many test items?", exact and by the normal approximation.
 
     Attributes
     ----------
     trials : int
-        The smallest N (paired: pairs; independent: items of set A) whose exact power reaches
-        the target and stays there for every larger N up to ``bound``.
+        The smallest K (paired: pairs; independent: items of set A) whose exact power reaches
+        the target and stays there for every larger K up to ``bound``.
     power : float
         Exact power at ``trials``.
     first : int
-        The first N whose exact power reaches the target (≤ ``trials``; smaller when the power
+        The first K whose exact power reaches the target (≤ ``trials``; smaller when the power
         saw-tooths back below the target after it).
     bound : int
-        Every N from ``trials`` to ``bound`` was checked (exactly) to reach the target.
+        Every K from ``trials`` to ``bound`` was checked (exactly) to reach the target.
     normal : int
-        N by the normal-approximation formula (Connor 1987 for paired; Fleiss for independent,
+        K by the normal-approximation formula (Connor 1987 for paired; Fleiss for independent,
         without continuity correction).
     normal_method : str
         Which formula ``normal`` is.
@@ -91,7 +92,17 @@ class SampleSize:
     trials_b : int, optional
         Independent sets only: items of set B (``ratio`` × ``trials``, rounded up).
     normal_corrected : int, optional
-        Independent sets only: Fleiss, Tytun & Ury's N with continuity correction.
+        Independent sets only: Fleiss, Tytun & Ury's K with continuity correction.
+    p_only1, p_only2 : float, optional
+        Paired design only: the probabilities that only classifier 1 (only classifier 2) is
+        right on an item that the plan used (derived when the design was given as accuracies
+        and a discordance, or as a pilot's table).
+
+    Examples
+    --------
+    >>> trials_paired(0.10, 0.05)  # doctest: +NORMALIZE_WHITESPACE
+    SampleSize(trials=461, power=0.8, first=461, bound=938, normal=469,
+               normal_method='Connor 1987', method='McNemar mid-p', p_only1=0.1, p_only2=0.05)
     """
 
     trials: int
@@ -103,10 +114,12 @@ class SampleSize:
     method: str
     trials_b: int | None = None
     normal_corrected: int | None = None
+    p_only1: float | None = None
+    p_only2: float | None = None
 
     def __str__(self) -> str:
         sizes = (
-            f"N = {self.trials}"
+            f"K = {self.trials}"
             if self.trials_b is None
             else (f"K_A = {self.trials}, K_B = {self.trials_b}")
         )
@@ -158,25 +171,25 @@ def power_paired(
     test: str = "mid-p",
     alternative: str = "two-sided",
 ) -> Any:
-    """Exact power of McNemar's test (or Günter's) on N pairs, by enumeration.
+    """Exact power of McNemar's test (or Günter's) on K pairs, by enumeration.
 
-    Each of N test items independently falls into "only classifier 1 right" (probability
+    Each of K test items independently falls into "only classifier 1 right" (probability
     p1 = ``p_only1``), "only classifier 2 right" (p2 = ``p_only2``) or "both right or both
     wrong"; power is the sum of the probabilities of the outcomes (b, c) whose p-value is
     ≤ ``level``, grouped by the number of discordant items m = b + c:
 
-    .. math:: \\text{power}(N) = \\sum_{m=0}^{N} \\text{Bin}(m; N, p_1 + p_2)\\,g(m), \\qquad
+    .. math:: \\text{power}(K) = \\sum_{m=0}^{K} \\text{Bin}(m; K, p_1 + p_2)\\,g(m), \\qquad
               g(m) = P\\big(b \\in R_m \\mid m\\big),\\ b \\mid m \\sim
               \\text{Bin}\\big(m, p_1/(p_1 + p_2)\\big).
 
-    For one N this is :func:`evalkit.paired.rejection_probability`. For an array of N (a power
-    curve in N, the saw-tooth) McNemar's forms condition on m, so the rejection region R_m and
-    g(m) are computed once for every m up to the largest N and each N only re-weights them.
+    For one K this is :func:`evalkit.paired.rejection_probability`. For an array of K (a power
+    curve in K, the saw-tooth) McNemar's forms condition on m, so the rejection region R_m and
+    g(m) are computed once for every m up to the largest K and each K only re-weights them.
 
     Parameters
     ----------
     trials : int or array_like of int
-        N, the number of test items (pairs), ≥ 1; an array gives power at every N in it.
+        K, the number of test items (pairs), ≥ 1; an array gives power at every K in it.
     p_only1, p_only2 : float or array_like
         Probabilities of the two discordant outcomes, p1 + p2 ≤ 1 (broadcast with ``trials``).
         The discordance rate is p1 + p2, the difference of accuracies is p1 − p2.
@@ -196,7 +209,7 @@ def power_paired(
     --------
     Günter's §2.1 example as a planning question: 10 % of the items right only by M1, none only
     by M2. With 30 pairs McNemar's mid-p test would find the difference less than one time in
-    five; a power curve in N is one call:
+    five; a power curve in K is one call:
 
     >>> round(power_paired(30, 0.1, 0.0), 3)
     0.175
@@ -224,8 +237,8 @@ def power_paired(
 def _power_curve(
     sizes: np.ndarray, p1: float, p2: float, alpha: float, test: str, alternative: str
 ) -> np.ndarray:
-    """Exact power at each N in ``sizes`` for one rate pair (McNemar: g(m) computed once)."""
-    if test == "guenter":  # Günter's Z depends on N itself, not only on (b, c): one N at a time
+    """Exact power at each K in ``sizes`` for one rate pair (McNemar: g(m) computed once)."""
+    if test == "guenter":  # Günter's Z depends on K itself, not only on (b, c): one K at a time
         return np.array(
             [paired.rejection_probability(int(k), p1, p2, alpha, test, alternative) for k in sizes]
         )
@@ -236,14 +249,14 @@ def _power_curve(
     m = np.arange(largest + 1)
     g = np.where(lo >= 0, special.bdtr(np.maximum(lo, 0), m, share), 0.0)
     g = g + np.where(hi <= m, special.bdtrc(np.clip(hi - 1, 0, largest), m, share), 0.0)
-    # as in rejection_probability: only the m within t = ⌈5√N⌉ + 1 of N·(p1 + p2) matter
+    # as in rejection_probability: only the m within t = ⌈5√K⌉ + 1 of K·(p1 + p2) matter
     # (Hoeffding: the rest has probability below 4·10⁻²²)
     t = int(np.ceil(5 * np.sqrt(largest))) + 1
     length = min(largest + 1, 2 * t + 1)
     counts = np.arange(largest + 1)
     log_factorial = special.gammaln(counts + 1.0)
     # m·log ψ and m·log(1 − ψ) for every count m, looked up below (xlogy: 0·log 0 = 0 at ψ = 0
-    # or 1): the same numbers as evaluating them for every (N, m) of the window, with less work
+    # or 1): the same numbers as evaluating them for every (K, m) of the window, with less work
     log_rate, log_rest = special.xlogy(counts, total), special.xlog1py(counts, -total)
     out = np.empty(sizes.shape)
     step = max(1, _CHUNK // length)
@@ -275,7 +288,7 @@ def connor_trials(
 
     With discordance ψ = p1 + p2 and difference δ = p1 − p2 (Connor 1987):
 
-    .. math:: N = \\left\\lceil \\frac{\\big(z_{1-\\alpha/2}\\sqrt{\\psi}
+    .. math:: K = \\left\\lceil \\frac{\\big(z_{1-\\alpha/2}\\sqrt{\\psi}
               + z_{1-\\beta}\\sqrt{\\psi - \\delta^2}\\big)^2}{\\delta^2} \\right\\rceil,
 
     with z_{1−α} instead of z_{1−α/2} for a one-sided test. Connor, R. J. (1987), "Sample size
@@ -305,7 +318,7 @@ def connor_trials(
     alternative = check_choice(alternative, "alternative", ALTERNATIVES)
     delta, psi = p1 - p2, p1 + p2
     if np.any(delta == 0):
-        raise ValueError("p_only1 and p_only2 must differ: with no difference N is infinite")
+        raise ValueError("p_only1 and p_only2 must differ: with no difference K is infinite")
     z_a, z_b = _z(alpha, alternative), float(stats.norm.ppf(target))
     n = (z_a * np.sqrt(psi) + z_b * np.sqrt(psi - delta**2)) ** 2 / delta**2
     out = np.ceil(n - 1e-9).astype(np.int64)
@@ -319,27 +332,158 @@ def _unreachable(what: str, best: float, target: float, hint: str) -> ValueError
     )
 
 
+def _looks_like_accuracies(p1: float, p2: float) -> bool:
+    """Two "only one classifier right" probabilities that are more likely two accuracies.
+
+    Each is the share of items that one classifier gets right *and the other wrong*: both above
+    one third means the classifiers disagree on more than two thirds of the items, nearly as
+    often each way, which real pairs of classifiers practically never do, while two accuracies
+    above one third (with a sum above 1 already impossible) are what a mix-up passes.
+    """
+    return min(p1, p2) > 1.0 / 3.0
+
+
+def _design_from_rates(rate_a: Any, rate_b: Any, discordance: Any) -> tuple[float, float]:
+    """(p_only1, p_only2) from two accuracies and the share of items they disagree on.
+
+    p_only1 − p_only2 = rate_a − rate_b and p_only1 + p_only2 = ψ, so p_only1 = (ψ + δ)/2 and
+    p_only2 = (ψ − δ)/2; both right (a + b − ψ)/2 and both wrong (2 − a − b − ψ)/2 must be ≥ 0.
+    """
+    names = ("rate_a", "rate_b", "discordance")
+    given = dict(zip(names, (rate_a, rate_b, discordance), strict=True))
+    missing = [name for name, value in given.items() if value is None]
+    if missing:
+        raise ValueError(
+            "the accuracy form needs rate_a, rate_b and discordance (the share of items on which "
+            f"the classifiers disagree); missing {', '.join(missing)}"
+        )
+    for name, value in given.items():
+        if np.ndim(value):
+            raise ValueError(f"{name} must be one number in [0, 1]; got {value!r}")
+    a, b, psi = (float(as_probabilities(value, name)) for name, value in given.items())
+    delta = a - b
+    if psi < abs(delta) - 1e-12:
+        raise ValueError(
+            f"accuracies {a:g} and {b:g} differ by {abs(delta):g}, so the classifiers disagree "
+            f"on at least that share of the items; got discordance={psi:g} (allowed: "
+            f"{abs(delta):g} to {min(a + b, 2 - a - b):g})"
+        )
+    if psi > min(a + b, 2 - a - b) + 1e-12:
+        raise ValueError(
+            f"with accuracies {a:g} and {b:g} the classifiers can disagree on at most "
+            f"{min(a + b, 2 - a - b):g} of the items (an item they disagree on is right for one "
+            f"and wrong for the other: at most a + b and 2 − a − b); got discordance={psi:g} "
+            f"(allowed: {abs(delta):g} to {min(a + b, 2 - a - b):g})"
+        )
+    return max((psi + delta) / 2, 0.0), max((psi - delta) / 2, 0.0)
+
+
+def _design_from_table(table: Any) -> tuple[float, float]:
+    """(p_only1, p_only2) = (b/n, c/n) from a pilot's agreement table [[a, b], [c, d]]."""
+    counts = as_counts(table, "table")
+    if counts.shape != (2, 2):
+        raise ValueError(
+            "table must be a pilot's 2×2 agreement table [[both right, only 1 right], "
+            f"[only 2 right, both wrong]] (evalkit.paired.agreement_table); got shape "
+            f"{counts.shape}"
+        )
+    total = int(counts.sum())
+    if total == 0:
+        raise ValueError("table must count at least one item; got an all-zero table")
+    return counts[0, 1] / total, counts[1, 0] / total
+
+
+def _paired_design(
+    p_only1: Any, p_only2: Any, rate_a: Any, rate_b: Any, discordance: Any, table: Any
+) -> tuple[float, float]:
+    """The discordant probabilities of the one form given (and refuse mix-ups)."""
+    forms = {
+        "p_only1/p_only2": p_only1 is not None or p_only2 is not None,
+        "rate_a/rate_b/discordance": any(v is not None for v in (rate_a, rate_b, discordance)),
+        "table": table is not None,
+    }
+    chosen = [name for name, used in forms.items() if used]
+    if len(chosen) != 1:
+        raise ValueError(
+            "give the paired design in exactly one form: p_only1 and p_only2; or rate_a, rate_b "
+            "and discordance; or a pilot's table; got "
+            + (" and ".join(chosen) if chosen else "none")
+        )
+    if forms["table"]:
+        return _design_from_table(table)
+    if forms["rate_a/rate_b/discordance"]:
+        return _design_from_rates(rate_a, rate_b, discordance)
+    if p_only1 is None or p_only2 is None:
+        raise ValueError("give both p_only1 and p_only2 (the probabilities that only one is right)")
+    if np.ndim(p_only1) or np.ndim(p_only2):
+        raise ValueError("trials_paired takes one pair of rates (p_only1, p_only2), not arrays")
+    try:
+        p1, p2 = (float(x) for x in _check_discordant(p_only1, p_only2))
+    except ValueError as exc:
+        if "must not exceed 1" not in str(exc):
+            raise
+        raise ValueError(
+            f"p_only1 + p_only2 must not exceed 1 (the probabilities that only classifier 1, "
+            f"only classifier 2 is right); got {float(p_only1)!r} + {float(p_only2)!r}. If these "
+            f"are the accuracies, pass trials_paired(rate_a={float(p_only1)!r}, "
+            f"rate_b={float(p_only2)!r}, discordance=ψ) with ψ the share of items on which the "
+            "classifiers disagree"
+        ) from None
+    if _looks_like_accuracies(p1, p2):
+        raise ValueError(
+            f"p_only1 = {p1:g} and p_only2 = {p2:g} look like accuracies: as the probabilities "
+            f"that only classifier 1 (only classifier 2) is right they say the classifiers "
+            f"disagree on {p1 + p2:.0%} of the items, each way more than a third. Pass "
+            f"accuracies as trials_paired(rate_a={p1:g}, rate_b={p2:g}, discordance=ψ), ψ the "
+            "share of items on which the classifiers disagree (or table= from a pilot); a design "
+            "with such discordance can be given that way too"
+        )
+    return p1, p2
+
+
 def trials_paired(
-    p_only1: float,
-    p_only2: float,
+    p_only1: float | None = None,
+    p_only2: float | None = None,
     power: float = 0.8,
     level: float = 0.05,
     test: str = "mid-p",
     alternative: str = "two-sided",
     max_trials: int = MAX_PAIRED_TRIALS,
+    *,
+    rate_a: float | None = None,
+    rate_b: float | None = None,
+    discordance: float | None = None,
+    table: ArrayLike | None = None,
 ) -> SampleSize:
-    """Smallest number of pairs N whose exact power stays at the target, with Connor's N.
+    """Smallest number of pairs K whose exact power stays at the target, with Connor's K.
 
-    Exact power is computed for every N = 1 … bound (:func:`power_paired` on an array of N).
-    The answer is the smallest N from which power ≥ ``power`` for every N up to ``bound``;
-    the bound starts at max(2·Connor's N, 100) and grows (to twice the answer, or doubles while
-    the target is not reached) until it is at least twice the answer. The first N that reaches
-    the target is reported as well: power can saw-tooth in N (markedly so when nearly every item
-    is discordant), so that N may be followed by smaller powers.
+    The design can be given in three forms (exactly one):
+
+    * ``p_only1``, ``p_only2``: the probabilities that an item is right only by classifier 1,
+      only by classifier 2 (the discordant cells of the agreement table);
+    * ``rate_a``, ``rate_b``, ``discordance``: the two expected accuracies and the share ψ of
+      items on which the classifiers disagree, the form people think in; then
+      p_only1 = (ψ + rate_a − rate_b)/2 and p_only2 = (ψ − rate_a + rate_b)/2, and impossible
+      combinations are refused (ψ must lie between |rate_a − rate_b| and
+      min(rate_a + rate_b, 2 − rate_a − rate_b));
+    * ``table``: a pilot's 2×2 agreement table [[both right, only 1 right], [only 2 right,
+      both wrong]] (:func:`evalkit.paired.agreement_table`); its shares b/n and c/n are used
+      as the design (a plug-in: a small pilot's shares are themselves uncertain).
+
+    Two accuracies passed as ``p_only1, p_only2`` by mistake are refused where that can be
+    told: their sum above 1 (impossible), or both above one third (the classifiers would
+    disagree on more than two thirds of the items, nearly as often each way).
+
+    Exact power is computed for every K = 1 … bound (:func:`power_paired` on an array of K).
+    The answer is the smallest K from which power ≥ ``power`` for every K up to ``bound``;
+    the bound starts at max(2·Connor's K, 100) and grows (to twice the answer, or doubles while
+    the target is not reached) until it is at least twice the answer. The first K that reaches
+    the target is reported as well: power can saw-tooth in K (markedly so when nearly every item
+    is discordant), so that K may be followed by smaller powers.
 
     Parameters
     ----------
-    p_only1, p_only2 : float
+    p_only1, p_only2 : float, optional
         Probabilities that only classifier 1 (only classifier 2) is right on an item.
     power : float
         Target power in (0, 1).
@@ -347,13 +491,21 @@ def trials_paired(
         Significance level α in (0, 1).
     test : {"mid-p", "exact", "asymptotic", "corrected", "guenter"}
     alternative : {"two-sided", "greater", "less"}
+        "greater": classifier 1 (A) better.
     max_trials : int
-        Give up (with an error naming the power reached) beyond this N.
+        Give up (with an error naming the power reached) beyond this K.
+    rate_a, rate_b : float, optional
+        Expected accuracies of classifier 1 (A) and classifier 2 (B), with ``discordance``.
+    discordance : float, optional
+        ψ, the share of items on which the two classifiers disagree (one right, one wrong).
+    table : array_like, optional
+        A pilot's 2×2 agreement table of counts.
 
     Returns
     -------
     SampleSize
-        ``trials`` (the answer), ``first``, ``bound``, exact ``power`` and Connor's ``normal``.
+        ``trials`` (the answer), ``first``, ``bound``, exact ``power``, Connor's ``normal``, and
+        the design's ``p_only1``, ``p_only2``.
 
     Examples
     --------
@@ -362,15 +514,18 @@ def trials_paired(
     (461, 469)
     >>> trials_paired(0.10, 0.05, test="exact").trials
     498
+    >>> r = trials_paired(rate_a=0.90, rate_b=0.85, discordance=0.12)
+    >>> round(r.p_only1, 3), round(r.p_only2, 3), r.trials, r.normal
+    (0.085, 0.035, 364, 375)
+    >>> trials_paired(table=[[70, 10], [5, 15]]).trials  # a pilot of 100 items: 10 vs 5
+    461
     """
+    p1, p2 = _paired_design(p_only1, p_only2, rate_a, rate_b, discordance, table)
     test = check_choice(test, "test", PAIRED_TESTS)
     alternative = check_choice(alternative, "alternative", ALTERNATIVES)
     alpha = check_confidence(level, "level")
     target = _check_power(power)
     limit = as_count(max_trials, "max_trials", minimum=1)
-    if np.ndim(p_only1) or np.ndim(p_only2):
-        raise ValueError("trials_paired takes one pair of rates (p_only1, p_only2), not arrays")
-    p1, p2 = (float(x) for x in _check_discordant(p_only1, p_only2))
     wrong_way = (alternative == "greater" and p1 <= p2) or (alternative == "less" and p1 >= p2)
     if p1 == p2 or wrong_way:
         best = float(power_paired(min(limit, 1000), p1, p2, alpha, test, alternative))
@@ -406,6 +561,8 @@ def trials_paired(
         normal=normal,
         normal_method="Connor 1987",
         method=f"McNemar {test}" if test != "guenter" else "Günter's paired test",
+        p_only1=p1,
+        p_only2=p2,
     )
 
 
@@ -550,10 +707,10 @@ def trials_independent(
     """Smallest test-set sizes K_A, K_B = ⌈ratio·K_A⌉ whose exact power reaches the target.
 
     The exact power (:func:`power_independent`) is evaluated by bisection on K_A between a size
-    below and a size above the target (bracketed around Fleiss' normal N), then every K_A from
+    below and a size above the target (bracketed around Fleiss' normal K), then every K_A from
     the answer to ``bound`` = answer + max(5, 2 %) is checked to stay at the target (a saw-tooth
     dip moves the answer, and the bound, past it; two independent binomials saw-tooth much less
-    than the paired design, whose answer :func:`trials_paired` checks up to twice N). Each K
+    than the paired design, whose answer :func:`trials_paired` checks up to twice K). Each K
     costs one rejection region of (K_A + 1)(K_B + 1) outcomes: Boschloo's and the χ² regions
     take well under a second at a few hundred items, Fisher's (computed table by table in
     :mod:`evalkit.independent`) seconds.
@@ -605,7 +762,7 @@ def trials_independent(
     normal = fleiss_trials(pa, pb, target, alpha, r, correction=False)
     corrected = fleiss_trials(pa, pb, target, alpha, r, correction=True)
 
-    high = min(max(normal, 1), limit)  # bracket the answer around Fleiss' N …
+    high = min(max(normal, 1), limit)  # bracket the answer around Fleiss' K …
     low = 0
     while power_at(high) < target:
         if high == limit:
@@ -673,7 +830,7 @@ def detectable_difference(
 
     Give exactly one of
 
-    * ``discordance`` ψ (paired design, one test set of N = ``trials`` items): the classifiers
+    * ``discordance`` ψ (paired design, one test set of K = ``trials`` items): the classifiers
       disagree on a fraction ψ of the items, p1 = (ψ + δ)/2 and p2 = (ψ − δ)/2, 0 < δ ≤ ψ;
       McNemar's test (``test`` default "mid-p", two-sided);
     * ``base_rate`` r_B (two independent test sets of ``trials`` and ``trials_b`` items, the
@@ -734,7 +891,7 @@ def detectable_difference(
                 )
             )
 
-        largest, what = psi, f"with N = {size} pairs and discordance {psi:g}"
+        largest, what = psi, f"with K = {size} pairs and discordance {psi:g}"
     else:
         if np.ndim(base_rate):
             raise ValueError(f"base_rate must be one number in [0, 1); got {base_rate!r}")

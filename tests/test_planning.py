@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from evalkit import intervals, planning
+from evalkit import intervals, paired, planning
 from evalkit.independent import rejection_probability as independent_rejection
 from evalkit.paired import rejection_probability as paired_rejection
 from evalkit.planning import (
@@ -367,7 +367,7 @@ def test_power_auc_against_a_simulation_of_delongs_test():
         pos = rng.multivariate_normal([mu_a, mu_b], cov, size=n_pos)
         neg = rng.multivariate_normal([0, 0], cov, size=n_neg)
         scores = np.vstack([pos, neg])
-        result = delong_test(scores[:, 0], scores[:, 1], labels)
+        result = delong_test(labels, scores[:, 0], scores[:, 1])
         rejections += result.pvalue <= 0.05
         estimates.append((result.details["auc1"], result.details["auc2"]))
     estimates = np.array(estimates)
@@ -416,3 +416,68 @@ def test_power_auc_against_a_simulation_of_delongs_test():
 def test_bad_inputs_raise_clear_errors(call, match):
     with pytest.raises((ValueError, TypeError), match=match):
         call()
+
+
+# --------------------------------------------------------------------------------------------
+# issue 44, "Planning": the design as two accuracies and a discordance, or a pilot's table
+
+
+def test_trials_paired_from_accuracies_and_discordance_is_the_same_design():
+    # accuracies 0.90 and 0.85, disagreeing on 12 % of the items: only A right on 8.5 %, only B
+    # right on 3.5 % (both right 81.5 %, both wrong 6.5 %)
+    by_rates = trials_paired(rate_a=0.90, rate_b=0.85, discordance=0.12)
+    by_cells = trials_paired(0.085, 0.035)
+    assert by_rates.trials == by_cells.trials and by_rates.normal == by_cells.normal
+    assert (by_rates.p_only1, by_rates.p_only2) == pytest.approx((0.085, 0.035), abs=1e-15)
+    assert by_rates.power == pytest.approx(by_cells.power, abs=1e-12)
+    one_sided = trials_paired(rate_a=0.90, rate_b=0.85, discordance=0.12, alternative="greater")
+    assert one_sided.trials == trials_paired(0.085, 0.035, alternative="greater").trials
+    # a pilot's agreement table [[both right, only A], [only B, both wrong]]: its shares
+    pilot = paired.agreement_table(
+        np.r_[np.ones(163, int), np.ones(17, int), np.zeros(7, int), np.zeros(13, int)],
+        np.r_[np.ones(163, int), np.zeros(17, int), np.ones(7, int), np.zeros(13, int)],
+    )
+    by_table = trials_paired(table=pilot)
+    assert (by_table.p_only1, by_table.p_only2) == (17 / 200, 7 / 200)
+    assert by_table.trials == trials_paired(17 / 200, 7 / 200).trials
+
+
+def test_trials_paired_keeps_its_numbers_for_the_same_inputs():
+    # the values before this change (docstring, notebook 11): 461 (Connor 469), exact 498
+    assert (trials_paired(0.10, 0.05).trials, trials_paired(0.10, 0.05).normal) == (461, 469)
+    assert trials_paired(0.10, 0.05, test="exact").trials == 498
+    assert trials_paired(0.7, 0.3).trials == trials_paired(table=[[0, 70], [30, 0]]).trials
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "match"),
+    [
+        # accuracies passed as the discordant probabilities: refused where it can be told
+        (dict(p_only1=0.45, p_only2=0.42), r"look like accuracies.*disagree on 87% of the"),
+        (dict(p_only1=0.9, p_only2=0.85), r"must not exceed 1 .*If these are the accuracies, pa"),
+        # impossible combinations of accuracies and discordance
+        (dict(rate_a=0.9, rate_b=0.85, discordance=0.03), r"differ by 0.05, .*at least"),
+        (dict(rate_a=0.9, rate_b=0.85, discordance=0.3), r"at most 0.25 of the items"),
+        (dict(rate_a=0.2, rate_b=0.1, discordance=0.35), r"at most 0.3 of the items"),
+        (dict(rate_a=0.9, rate_b=0.85), r"needs rate_a, rate_b and discordance.*missing disc"),
+        (dict(rate_a=1.2, rate_b=0.85, discordance=0.2), r"rate_a must be a probability"),
+        (dict(p_only1=0.1, p_only2=0.05, rate_a=0.9), r"exactly one form.*got p_only1/p_only2 and"),
+        ({}, r"exactly one form: .*got none"),
+        (dict(p_only1=0.1), r"give both p_only1 and p_only2"),
+        (dict(table=[[1, 2, 3], [4, 5, 6]]), r"table must be a pilot's 2×2 agreement table"),
+        (dict(table=[[0, 0], [0, 0]]), r"at least one item"),
+        (dict(table=[[5, -1], [2, 3]]), r"table must be a whole number ≥ 0"),
+    ],
+)
+def test_trials_paired_refuses_mixups_and_impossible_designs(kwargs, match):
+    with pytest.raises(ValueError, match=match):
+        trials_paired(**kwargs)
+
+
+def test_sample_size_has_a_short_repr_and_html():
+    r = trials_paired(0.10, 0.05)
+    assert repr(r).startswith("SampleSize(trials=461, power=0.8") and "\n" not in repr(r)
+    assert str(r).startswith("K = 461 (exact power")  # the course's letter for the test-set size
+    assert r._repr_html_().startswith('<table class="evalkit-result">')
+    independent_plan = trials_independent(0.6, 0.8, test="chi2")
+    assert str(independent_plan).startswith("K_A = 80, K_B = 80")
