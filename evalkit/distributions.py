@@ -36,6 +36,7 @@ from evalkit._validation import (
     check_at_most,
     to_output,
 )
+from evalkit.results import ReadableResult
 
 __all__ = [
     "BetaFit",
@@ -387,7 +388,7 @@ def beta_quantile(q: Any, a: Any, b: Any) -> Any:
 
 
 @dataclass(frozen=True)
-class BetaMoments:
+class BetaMoments(ReadableResult):
     """Mean, variance and mode of a beta distribution (see :func:`beta_moments`).
 
     Attributes
@@ -473,7 +474,7 @@ def beta_moments(a: Any, b: Any) -> BetaMoments:
 
 
 @dataclass(frozen=True)
-class BetaFit:
+class BetaFit(ReadableResult):
     """Beta parameters fitted to a sample of rates (see :func:`fit_beta_moments`).
 
     Unpacks as ``alpha, beta = fit``.

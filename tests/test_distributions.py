@@ -400,3 +400,19 @@ def test_import_does_not_load_matplotlib_or_widgets():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False False"
+
+
+def test_result_classes_have_a_short_repr_and_an_html_table():
+    # issue 44: every result prints a short repr and shows as a small HTML table
+    from evalkit.distributions import beta_moments, fit_beta_moments
+
+    m = beta_moments(5, 2)
+    assert repr(m) == (
+        "BetaMoments(mean=0.7143, variance=0.02551, mode=0.8, "
+        "method='beta distribution moments (Wolff 2014, eq. 8-9)')"
+    )
+    assert "mode" not in repr(beta_moments(1, 1))  # no mode: left out, not "None"
+    many = beta_moments(np.linspace(0.5, 5, 40), 2)
+    assert "array of 40 values" in repr(many) and len(repr(many)) < 300
+    fit = fit_beta_moments([0.81, 0.84, 0.79, 0.9, 0.86, 0.83])
+    assert repr(fit).startswith("BetaFit(alpha=") and ">sample_variance</th>" in fit._repr_html_()
