@@ -18,12 +18,13 @@ test procedure*, Scandinavian Journal of Statistics 6, 65–70; Demšar 2006, §
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from numpy.typing import ArrayLike
 
 from evalkit._validation import as_real_array
+from evalkit.results import ReadableResult, html_table
 
 __all__ = ["AdjustedPvalues", "bonferroni", "holm"]
 
@@ -89,7 +90,7 @@ def _as_names(names: Any, k: int) -> list[str]:
 
 
 @dataclass(frozen=True)
-class AdjustedPvalues:
+class AdjustedPvalues(ReadableResult):
     """A family of p-values adjusted for multiple comparisons.
 
     Attributes
@@ -103,6 +104,12 @@ class AdjustedPvalues:
         ``adjusted <= alpha``.
     alpha : float
     method : str
+
+    Examples
+    --------
+    >>> holm([0.01, 0.02, 0.04])  # doctest: +NORMALIZE_WHITESPACE
+    AdjustedPvalues(method='Holm', alpha=0.05, pvalues=array([0.01, 0.02, 0.04]),
+        adjusted=array([0.03, 0.04, 0.04]), reject=array([True, True, True]))
     """
 
     pvalues: np.ndarray
@@ -110,6 +117,8 @@ class AdjustedPvalues:
     reject: np.ndarray
     alpha: float
     method: str
+
+    _repr_fields: ClassVar[tuple[str, ...]] = ("method", "alpha", "pvalues", "adjusted", "reject")
 
 
 def _adjust_core(p: np.ndarray, level: float, method: str) -> AdjustedPvalues:
@@ -124,6 +133,48 @@ def _adjust_core(p: np.ndarray, level: float, method: str) -> AdjustedPvalues:
         adjusted = np.empty(m)
         adjusted[order] = stepped
     return AdjustedPvalues(p, adjusted, adjusted <= level, level, method)
+
+
+class _PairwiseFamily(ReadableResult):
+    """What the Holm-adjusted pairwise results (McNemar, Wilcoxon) share: a line per pair.
+
+    A subclass is a dataclass with ``names``, ``pairs``, ``pvalues``, ``adjusted``, ``reject``,
+    ``alpha`` and ``method``; it says how its p-values print (:meth:`_format_p`), what opens its
+    text (:meth:`_header`) and what precedes the p-value of each pair (:meth:`_pair_prefix`).
+    """
+
+    def _format_p(self, pvalue: float) -> str:
+        return "< 0.001" if pvalue < 0.001 else f"{pvalue:.4f}"
+
+    def _header(self) -> str:
+        return f"{getattr(self, 'method', '')} (α = {getattr(self, 'alpha', 0.0):g})"
+
+    def _pair_prefix(self, index: int) -> str:
+        return ""
+
+    def _pair_rows(self) -> list[tuple[str, str]]:
+        """("A vs B", "p = …, Holm … -> verdict") for every pair, in the order of ``pairs``."""
+        family: Any = self
+        rows = []
+        for index, ((i, j), p, q, r) in enumerate(
+            zip(family.pairs, family.pvalues, family.adjusted, family.reject, strict=True)
+        ):
+            verdict = "differ" if r else "no significant difference"
+            text = f"p = {self._format_p(p)}, Holm {self._format_p(q)} -> {verdict}"
+            rows.append(
+                (f"{family.names[i]} vs {family.names[j]}", self._pair_prefix(index) + text)
+            )
+        return rows
+
+    def __str__(self) -> str:
+        lines = [f"{self._header()}:"]
+        lines += [f"  {pair}: {text}" for pair, text in self._pair_rows()]
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        """A table with the family-wise level and one row per pair."""
+        alpha = getattr(self, "alpha", None)
+        return html_table(self._repr_caption(), [("alpha", alpha), *self._pair_rows()])
 
 
 def bonferroni(pvalues: ArrayLike, alpha: float = 0.05) -> AdjustedPvalues:

@@ -28,7 +28,7 @@ import functools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -41,10 +41,12 @@ from evalkit.adjust import (
     _adjust_core,
     _as_names,
     _check_alpha,
+    _PairwiseFamily,
     bonferroni,
     holm,
 )
 from evalkit.paired import _wilcoxon_core
+from evalkit.results import ReadableResult
 
 __all__ = [
     "AdjustedPvalues",
@@ -129,7 +131,7 @@ def average_ranks(scores: ArrayLike) -> tuple[np.ndarray, np.ndarray]:
 
 
 @dataclass(frozen=True)
-class FriedmanResult:
+class FriedmanResult(ReadableResult):
     """The Friedman test with the Iman–Davenport correction (Demšar 2006, §3.2.2).
 
     Attributes
@@ -164,6 +166,18 @@ class FriedmanResult:
     tie_correction: bool
     ranks: np.ndarray = field(repr=False)
     method: str = "Friedman test with the Iman-Davenport F"
+
+    _repr_fields: ClassVar[tuple[str, ...]] = (
+        "method",
+        "average_ranks",
+        "chi2",
+        "chi2_pvalue",
+        "f",
+        "f_pvalue",
+        "df_f",
+        "n_datasets",
+        "n_classifiers",
+    )
 
     def __str__(self) -> str:
         return (
@@ -287,7 +301,7 @@ def _critical_value(k: int, level: float, method: str) -> float:
 
 
 @dataclass(frozen=True)
-class NemenyiResult:
+class NemenyiResult(ReadableResult):
     """The Nemenyi post-hoc test of all pairs of k classifiers (Demšar 2006, §3.2.2).
 
     Attributes
@@ -318,6 +332,16 @@ class NemenyiResult:
     n_datasets: int = 0
     n_classifiers: int = 0
     method: str = "Nemenyi post-hoc test"
+
+    _repr_fields: ClassVar[tuple[str, ...]] = (
+        "method",
+        "average_ranks",
+        "critical_difference",
+        "q_alpha",
+        "alpha",
+        "n_datasets",
+        "n_classifiers",
+    )
 
 
 def nemenyi(scores: ArrayLike, alpha: float = 0.05) -> NemenyiResult:
@@ -373,7 +397,7 @@ def nemenyi(scores: ArrayLike, alpha: float = 0.05) -> NemenyiResult:
 
 
 @dataclass(frozen=True)
-class PairwiseWilcoxon:
+class PairwiseWilcoxon(_PairwiseFamily):
     """All pairwise Wilcoxon signed-rank tests of k classifiers, Holm-adjusted.
 
     Attributes
@@ -409,6 +433,16 @@ class PairwiseWilcoxon:
     methods: list[str] = field(repr=False)
     method: str = "pairwise Wilcoxon signed-rank tests, Holm-adjusted"
 
+    _repr_fields: ClassVar[tuple[str, ...]] = (
+        "method",
+        "names",
+        "alpha",
+        "zero_method",
+        "pvalues",
+        "adjusted",
+        "reject",
+    )
+
     def adjusted_matrix(self) -> np.ndarray:
         """The Holm-adjusted p-values as a symmetric k × k matrix (1 on the diagonal)."""
         k = len(self.names)
@@ -417,18 +451,8 @@ class PairwiseWilcoxon:
             out[i, j] = out[j, i] = p
         return out
 
-    def __str__(self) -> str:
-        lines = [f"{self.method} (zero_method={self.zero_method!r}, α = {self.alpha:g}):"]
-        for (i, j), p, q, r in zip(
-            self.pairs, self.pvalues, self.adjusted, self.reject, strict=True
-        ):
-            raw = "< 0.001" if p < 0.001 else f"{p:.4f}"
-            holm_p = "< 0.001" if q < 0.001 else f"{q:.4f}"
-            verdict = "differ" if r else "no significant difference"
-            lines.append(
-                f"  {self.names[i]} vs {self.names[j]}: p = {raw}, Holm {holm_p} -> {verdict}"
-            )
-        return "\n".join(lines)
+    def _header(self) -> str:
+        return f"{self.method} (zero_method={self.zero_method!r}, α = {self.alpha:g})"
 
 
 def pairwise_wilcoxon(
@@ -511,7 +535,7 @@ def pairwise_wilcoxon(
 
 
 @dataclass(frozen=True)
-class CriticalDifferenceDiagram:
+class CriticalDifferenceDiagram(ReadableResult):
     """What Demšar's critical-difference diagram shows (Demšar 2006, fig. 1), as numbers.
 
     Attributes

@@ -47,7 +47,7 @@ import itertools
 import math
 import warnings
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -66,7 +66,7 @@ from evalkit._validation import (
     check_confidence,
     to_output,
 )
-from evalkit.adjust import _adjust_core, _as_names, _check_alpha
+from evalkit.adjust import _adjust_core, _as_names, _check_alpha, _PairwiseFamily
 from evalkit.intervals import _wilson_limits as _wilson_formula
 from evalkit.results import Interval, TestResult, format_pvalue
 
@@ -87,6 +87,8 @@ __all__ = [
 ]
 
 ALTERNATIVES = ("greater", "less", "two-sided")  # the order of the error messages
+#: What ``estimate`` is in the results of Günter's tests.
+ESTIMATE_NAME = "difference of accuracies R1 − R2"
 _RATE_SLACK = 1e-12  # rounding slack when checking R12 against R1 and R2
 #: R's relative tolerance (``relErr <- 1 + 1e-7`` in fisher.test and binom.test): floating
 #: values that agree within this factor are treated as equal (ties).
@@ -331,6 +333,7 @@ def simple_test(
         method="Günter's simple test (eq. 3, independent rates)",
         statistic_name="Z",
         estimate=r1 - r2,
+        estimate_name=ESTIMATE_NAME,
         details={"standard_error": to_output(standard_error)},
     )
 
@@ -481,6 +484,7 @@ def _paired_test_core(
         statistic_name="Z",
         df=df,
         estimate=mean,
+        estimate_name=ESTIMATE_NAME,
         details={"mu_x": to_output(mean), "sigma_x": to_output(variance)},
     )
 
@@ -1551,10 +1555,10 @@ def cochran_q(
       k = 10 with 15 each take under a second); beyond :data:`COCHRAN_EXACT_MAX_WORK` it raises
       ``ValueError`` and names ``"permutation"``.
     * ``"permutation"``: the same permutation distribution sampled by Monte Carlo, ``rounds``
-      random within-item permutations from ``rng`` (required: a Generator or an integer seed);
+      random within-item permutations from ``rng`` (None, an integer seed or a Generator);
       p = (1 + hits)/(1 + rounds) (Phipson & Smyth 2010, *Permutation p-values should never be
-      zero*, Stat. Appl. Genet. Mol. Biol. 9:39), with its Monte-Carlo standard error in
-      ``details["monte_carlo_se"]``.
+      zero*, Stat. Appl. Genet. Mol. Biol. 9:39), with its Monte-Carlo standard error
+      √(p(1 − p)/rounds) in ``details["mc_standard_error"]``.
 
     **Where the χ² approximation fails.** Measured exactly (no Monte-Carlo error) by
     ``benchmarks/precompute_cochran_q.py`` → ``data/cochran_q_chi2_size.csv``: the size at
@@ -1588,16 +1592,18 @@ def cochran_q(
         How the p-value is computed (see above).
     rounds : int, default 20000
         Monte-Carlo permutations (``"permutation"`` only; at least 100).
-    rng : numpy.random.Generator or int
-        Source of randomness, required for ``"permutation"``.
+    rng : None, int or numpy.random.Generator
+        Source of randomness for ``"permutation"`` (SPEC 7): None draws fresh entropy (a
+        different p-value on every call, within its Monte-Carlo error), an integer seed or a
+        Generator makes it reproducible. Ignored by ``"chi2"`` and ``"exact"``.
 
     Returns
     -------
     TestResult
         ``statistic`` = Q, ``df`` = k − 1, two-sided p-value. ``details``: ``items``,
         ``classifiers``, ``informative_items`` (rows that are not all equal) and ``accuracies``
-        (per classifier); ``"permutation"`` adds ``rounds`` and ``monte_carlo_se``. If no item is
-        informative, Q = 0 and p = 1.
+        (per classifier); ``"permutation"`` adds ``rounds`` and ``mc_standard_error``. If no item
+        is informative, Q = 0 and p = 1.
 
     Examples
     --------
@@ -1628,12 +1634,7 @@ def cochran_q(
     name = "Cochran's Q test"
     if method == "permutation":
         rounds = as_count(rounds, "rounds", minimum=100)
-        if rng is None:
-            raise TypeError(
-                "rng must be given for method='permutation': a numpy.random.Generator or an "
-                "integer seed ≥ 0"
-            )
-        gen = as_generator(rng)
+        gen = as_generator(rng, allow_none=True)
     if denominator <= 0:
         pvalue = 1.0
     elif method == "chi2":
@@ -1649,7 +1650,8 @@ def cochran_q(
                 raise ValueError(
                     f"method='exact' would enumerate too many outcomes for {part.shape[0]} "
                     f"informative items and {k} classifiers; use method='permutation' (Monte "
-                    "Carlo, with rng=...) or method='chi2', which is close to nominal with this "
+                    "Carlo, rng=seed for a reproducible p-value) or method='chi2', which is close "
+                    "to nominal with this "
                     "many informative items"
                 ) from None
             name = "Cochran's Q test, exact permutation p-value"
@@ -1657,10 +1659,10 @@ def cochran_q(
             hits = _cochran_permutation_tail(part, observed, rounds, gen)
             pvalue = (1 + hits) / (1 + rounds)
             details["rounds"] = rounds
-            details["monte_carlo_se"] = math.sqrt(pvalue * (1 - pvalue) / rounds)
+            details["mc_standard_error"] = math.sqrt(pvalue * (1 - pvalue) / rounds)
             name = "Cochran's Q test, Monte-Carlo permutation p-value"
     if method == "permutation" and denominator <= 0:  # nothing to permute: p = 1 exactly
-        details.update(rounds=rounds, monte_carlo_se=0.0)
+        details.update(rounds=rounds, mc_standard_error=0.0)
     return TestResult(
         statistic=q,
         pvalue=pvalue,
@@ -1673,7 +1675,7 @@ def cochran_q(
 
 
 @dataclass(frozen=True)
-class PairwiseMcNemar:
+class PairwiseMcNemar(_PairwiseFamily):
     """All pairwise McNemar tests of k classifiers on one test set, Holm-adjusted.
 
     Attributes
@@ -1704,23 +1706,22 @@ class PairwiseMcNemar:
     alpha: float
     method: str
 
-    def __str__(self) -> str:
-        lines = [f"{self.method} (α = {self.alpha:g}):"]
-        for (i, j), b, c, p, q, r in zip(
-            self.pairs,
-            self.only_first,
-            self.only_second,
-            self.pvalues,
-            self.adjusted,
-            self.reject,
-            strict=True,
-        ):
-            verdict = "differ" if r else "no significant difference"
-            lines.append(
-                f"  {self.names[i]} vs {self.names[j]}: b = {b}, c = {c}, "
-                f"p = {format_pvalue(p)}, Holm {format_pvalue(q)} -> {verdict}"
-            )
-        return "\n".join(lines)
+    _repr_fields: ClassVar[tuple[str, ...]] = (
+        "method",
+        "names",
+        "alpha",
+        "only_first",
+        "only_second",
+        "pvalues",
+        "adjusted",
+        "reject",
+    )
+
+    def _format_p(self, pvalue: float) -> str:
+        return format_pvalue(pvalue)
+
+    def _pair_prefix(self, index: int) -> str:
+        return f"b = {self.only_first[index]}, c = {self.only_second[index]}, "
 
 
 def pairwise_mcnemar(

@@ -622,3 +622,29 @@ def test_no_import_circle_between_paired_multiple_and_adjust():
         assert not top & forbidden, f"{module.__name__} imports {top & forbidden} (points up)"
     assert multiple.holm is adjust.holm and multiple.bonferroni is adjust.bonferroni
     assert multiple.AdjustedPvalues is adjust.AdjustedPvalues
+
+
+def test_result_classes_have_a_short_repr_and_an_html_table():
+    """Issue 44: one short line each, and a small HTML table in Jupyter; str unchanged."""
+    rng = np.random.default_rng(8)
+    scores = rng.random((30, 7))
+    names = [f"clf{j}" for j in range(7)]
+    results = [
+        friedman(scores),
+        nemenyi(scores),
+        holm(rng.random(21)),
+        bonferroni([0.01, 0.2]),
+        pairwise_wilcoxon(scores, names=names),
+        critical_difference_diagram(scores, names=names),
+    ]
+    for r in results:
+        text = repr(r)
+        assert text.startswith(type(r).__name__ + "(") and "\n" not in text, text
+        assert len(text) < 400, text
+        assert "[[" not in text  # no matrix printed (ranks, rank differences …)
+        page = r._repr_html_()
+        assert page.startswith('<table class="evalkit-result"><caption>')
+    wilcoxon_page = results[4]._repr_html_()
+    assert "clf0 vs clf1</th>" in wilcoxon_page and "Holm" in wilcoxon_page
+    assert str(results[0]).startswith("Friedman test with the Iman-Davenport F: chi2_F = ")
+    assert str(results[4]).splitlines()[0].endswith("(zero_method='zsplit', α = 0.05):")

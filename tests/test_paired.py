@@ -1569,7 +1569,7 @@ def test_cochran_permutation_agrees_with_exact_within_its_monte_carlo_error():
     x = rng.random((25, 4)) < np.array([0.8, 0.6, 0.6, 0.5])
     exact = cochran_q(x, "exact")
     mc = cochran_q(x, "permutation", rounds=20_000, rng=1)
-    se = mc.details["monte_carlo_se"]
+    se = mc.details["mc_standard_error"]
     assert se == pytest.approx(math.sqrt(mc.pvalue * (1 - mc.pvalue) / 20_000))
     assert abs(mc.pvalue - exact.pvalue) <= 4 * se + 1 / 20_001
     assert mc.details["rounds"] == 20_000 and "Monte-Carlo" in mc.method
@@ -1606,7 +1606,7 @@ def test_cochran_chi2_size_fails_with_few_informative_items_and_exact_holds():
 def test_cochran_exact_without_informative_items_and_too_large_tables():
     assert cochran_q(np.ones((5, 3)), "exact").pvalue == 1.0
     r = cochran_q(np.zeros((4, 3)), "permutation", rng=0)
-    assert r.pvalue == 1.0 and r.details["monte_carlo_se"] == 0.0
+    assert r.pvalue == 1.0 and r.details["mc_standard_error"] == 0.0
     big = np.random.default_rng(0).random((400, 8)) < 0.5
     with pytest.raises(ValueError, match=r"^method='exact' would enumerate too many outcomes"):
         cochran_q(big, "exact")
@@ -1620,11 +1620,51 @@ def test_cochran_exact_without_informative_items_and_too_large_tables():
             ValueError,
             r"^method must be one of 'chi2', 'exact', 'permutation'",
         ),
-        (dict(method="permutation"), TypeError, r"^rng must be given for method='permutation'"),
         (dict(method="permutation", rng=1, rounds=10), ValueError, r"^rounds must be"),
-        (dict(method="permutation", rng=1.5), TypeError, r"^rng must be a numpy.random.Generator"),
+        (
+            dict(method="permutation", rng=1.5),
+            TypeError,
+            r"^rng must be None, a numpy.random.Generator or an integer seed",
+        ),
     ],
 )
 def test_cochran_q_method_bad_inputs(kwargs, error, message):
     with pytest.raises(error, match=message):
         cochran_q(SMALL, **kwargs)
+
+
+def test_cochran_q_permutation_takes_rng_none_as_spec_7():
+    """Issue 44: rng=None (the default) draws fresh entropy instead of raising 'rng must be
+    given'; the p-value carries its Monte-Carlo standard error."""
+    x = np.random.default_rng(5).random((30, 3)) < np.array([0.8, 0.6, 0.5])
+    exact = cochran_q(x, "exact").pvalue
+    results = [cochran_q(x, "permutation", rounds=2000) for _ in range(2)]
+    for r in results:
+        se = r.details["mc_standard_error"]
+        assert se == pytest.approx(math.sqrt(r.pvalue * (1 - r.pvalue) / 2000))
+        assert abs(r.pvalue - exact) <= 4.5 * se + 1 / 2001
+    generator = np.random.default_rng(3)
+    same = cochran_q(x, "permutation", rounds=500, rng=np.random.default_rng(3)).pvalue
+    assert cochran_q(x, "permutation", rounds=500, rng=generator).pvalue == same
+
+
+def test_guenter_tests_name_their_estimate():
+    for r in (simple_test(0.6, 0.5, 100), paired_test(0.6, 0.5, 0.5, 100)):
+        assert r.estimate == pytest.approx(0.1)
+        assert r.estimate_name == "difference of accuracies R1 − R2"
+        assert "difference of accuracies R1 − R2 = 0.1" in str(r)
+
+
+def test_result_classes_have_a_short_repr_and_an_html_table():
+    res = pairwise_mcnemar(SMALL, names=["A", "B", "C"])
+    text = repr(res)
+    assert text.startswith("PairwiseMcNemar(method=") and "\n" not in text and len(text) < 400
+    page = res._repr_html_()
+    assert page.startswith('<table class="evalkit-result">')
+    assert "A vs B</th>" in page and "b = 3, c = 0, p = 0.125, Holm 0.250" in page
+    # the text form is unchanged (notebook 14 prints it)
+    assert str(res).splitlines()[1] == (
+        "  A vs B: b = 3, c = 0, p = 0.125, Holm 0.250 -> no significant difference"
+    )
+    many = pairwise_mcnemar(np.random.default_rng(0).random((40, 6)) < 0.7)
+    assert "array of 15 values" in repr(many) and len(repr(many)) < 400
