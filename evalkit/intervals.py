@@ -17,6 +17,9 @@ with that? This module gives the interval methods the course compares, each as a
 * :func:`bayes_uniform` – equal-tailed interval of Wolff's eq. 28, the Beta(n + 1, K − n + 1)
   posterior under a uniform prior.
 
+:func:`binomial_test` tests the rate against a baseline ``p₀`` (exact or mid-p, as
+``scipy.stats.binomtest``) and returns the matching interval with the p-value.
+
 :func:`interval` dispatches by name (see :data:`METHODS`), :func:`coverage` and
 :func:`expected_width` give the exact frequentist behaviour of a method for a true rate ``p``
 (Brown, Cai & DasGupta 2001), and :func:`trials_for_halfwidth` answers "how many test items do I
@@ -44,14 +47,19 @@ from evalkit._validation import (
     check_choice,
     check_confidence,
     check_successes_trials,
+    to_output,
 )
-from evalkit.results import Interval
+from evalkit.distributions import _log_binomial_pmf
+from evalkit.results import Interval, TestResult
 
 __all__ = [
+    "ALTERNATIVES",
     "METHODS",
+    "TEST_METHODS",
     "Interval",  # re-exported from evalkit.results
     "agresti_coull",
     "bayes_uniform",
+    "binomial_test",
     "clopper_pearson",
     "coverage",
     "expected_width",
@@ -911,3 +919,260 @@ def trials_for_halfwidth(
         hi = np.where(active & ~fails, mid, hi)
     out = hi.astype(np.int64)
     return int(out) if out.ndim == 0 else out
+
+
+# ----------------------------------------------------------------------------------------------
+# a rate against a baseline: the exact and the mid-p binomial test
+
+#: The alternatives and methods :func:`binomial_test` accepts.
+ALTERNATIVES = ("two-sided", "less", "greater")
+TEST_METHODS = ("exact", "mid-p")
+#: Relative tolerance for "at most as probable as the observed count" (scipy and R use 1e-7).
+_RELATIVE_ERROR = 1e-7
+_TEST_INTERVALS = {"exact": "clopper-pearson", "mid-p": "mid-p"}
+
+
+def _ordinal(position: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(position, f"{position}th")
+
+
+def _check_option(
+    value: Any,
+    name: str,
+    allowed: tuple[str, ...],
+    *,
+    position: int | None = None,
+    confidence: bool = False,
+    **others: tuple[str, ...],
+) -> str:
+    """``check_choice``, and when the value belongs to another argument, say which.
+
+    A positional call that slips one place (``binomial_test(47, 50, 0.9, 0.95)``) lands a value
+    in the wrong parameter; the message names the parameter that got it (and its position) and
+    the argument the value looks like: ``confidence`` for a number in (0, 1) when the function
+    has one, or another option's parameter (``others``) when the value is one of its choices.
+    """
+    try:
+        return check_choice(value, name, allowed)
+    except ValueError as exc:
+        hints = []
+        if position is not None:
+            hints.append(f"{name} is the {_ordinal(position)} argument")
+        is_number = isinstance(value, (int, float, np.number)) and not isinstance(value, bool)
+        if confidence and is_number and 0 < float(value) < 1:
+            hints.append(f"a confidence level goes in confidence={value!r}")
+        for other, choices in others.items():
+            if isinstance(value, str) and value in choices:
+                hints.append(f"{value!r} is a choice of {other}: pass {other}={value!r}")
+        if not hints:
+            raise
+        raise ValueError(f"{exc} ({'; '.join(hints)})") from None
+
+
+def _first_true(predicate: Callable[[np.ndarray], np.ndarray], hi: np.ndarray) -> np.ndarray:
+    """Smallest integer j in [0, hi] with ``predicate(j)``, elementwise; ``predicate`` must be
+    monotone (False then True) and True at ``hi``. Bisection, about log2(hi) steps."""
+    lo = np.full(hi.shape, -1.0)  # invariant: predicate(lo) is False (or lo = −1) …
+    hi = hi.astype(float)  # … and predicate(hi) is True
+    while (hi - lo > 1).any():
+        active = hi - lo > 1
+        mid = np.where(active, np.floor((lo + hi) / 2), hi)
+        true = predicate(mid)
+        hi = np.where(active & true, mid, hi)
+        lo = np.where(active & ~true, mid, lo)
+    return hi
+
+
+def _at_most(x: np.ndarray, n: np.ndarray, p: np.ndarray) -> np.ndarray:
+    """P(X ≤ x) for X ~ Bin(n, p) and any whole x (0 below 0, 1 from n on).
+
+    SciPy's binomial distribution (Boost's incomplete beta) rather than ``scipy.special.bdtr``:
+    at K = 10⁹ bdtr is off in the sixth digit. ``scipy.stats`` is imported here, on first use,
+    so that ``import evalkit.intervals`` stays fast.
+    """
+    from scipy import stats
+
+    return stats.binom.cdf(x, n, p)
+
+
+def _at_least(x: np.ndarray, n: np.ndarray, p: np.ndarray) -> np.ndarray:
+    """P(X ≥ x) for X ~ Bin(n, p) and any whole x (1 up to 0, 0 above n), as a tail sum."""
+    from scipy import stats
+
+    return stats.binom.sf(x - 1, n, p)
+
+
+def _binomial_test_core(
+    k: np.ndarray, n: np.ndarray, p0: np.ndarray, alternative: str, method: str
+) -> np.ndarray:
+    """p-values of the binomial test on checked, broadcast float arrays (0 < p0 < 1).
+
+    One-sided: P(X ≥ k) ("greater") or P(X ≤ k) ("less"), X ~ Bin(n, p0); mid-p: the observed
+    count counts half. Two-sided, scipy's and R's minimum-likelihood method: the sum of P(X = x)
+    over every x with P(X = x) ≤ P(X = k)·(1 + 10⁻⁷). The pmf falls monotonically on each side of
+    its mode, which lies between ⌊n·p0⌋ and ⌈n·p0⌉, so the x on the far side of n·p0 form a
+    tail, found by bisection; its probability comes from the binomial distribution function
+    (:func:`_at_most`, :func:`_at_least`: accurate in the far tails). The mid-p value subtracts
+    half the probability of the outcomes exactly as probable as k (k itself and, on the far
+    side, those within the same relative tolerance).
+    """
+    log_pmf_k = _log_binomial_pmf(k, n, p0)
+    pmf_k = np.exp(log_pmf_k)
+    half = 0.5 if method == "mid-p" else 0.0
+    if alternative == "greater":  # P(X ≥ k) − ½·P(X = k)
+        return np.clip(_at_least(k, n, p0) - half * pmf_k, 0.0, 1.0)
+    if alternative == "less":  # P(X ≤ k) − ½·P(X = k)
+        return np.clip(_at_most(k, n, p0) - half * pmf_k, 0.0, 1.0)
+    mean = n * p0
+    below = k < mean  # the far side is above the mean: x = start + j, else x = start − j
+    start = np.where(below, np.ceil(mean), np.floor(mean))
+    step = np.where(below, 1.0, -1.0)
+    last = np.where(below, n - start + 1, start + 1)  # the first j where x leaves 0 … n
+
+    def far_log_pmf(j: np.ndarray) -> np.ndarray:
+        x = start + step * j
+        inside = (x >= 0) & (x <= n)
+        return np.where(inside, _log_binomial_pmf(np.clip(x, 0, n), n, p0), -np.inf)
+
+    def far_tail(j: np.ndarray) -> np.ndarray:  # P(X on the far side, from start + step·j out)
+        x = start + step * j
+        return np.where(below, _at_least(x, n, p0), _at_most(x, n, p0))
+
+    tolerance = np.log1p(_RELATIVE_ERROR)
+    j_tail = _first_true(lambda j: far_log_pmf(j) <= log_pmf_k + tolerance, last)
+    near = np.where(below, _at_most(k, n, p0), _at_least(k, n, p0))
+    pvalue = near + far_tail(j_tail)
+    if method == "mid-p":
+        j_more = _first_true(lambda j: far_log_pmf(j) < log_pmf_k - tolerance, last)
+        ties = far_tail(j_tail) - far_tail(j_more)  # far-side outcomes as probable as k
+        pvalue = pvalue - 0.5 * (pmf_k + ties)
+    at_mean = k == mean  # k is the mode: every outcome is at most as probable (scipy: p = 1)
+    pvalue = np.where(at_mean, 1.0 - half * pmf_k, pvalue)
+    return np.clip(pvalue, 0.0, 1.0)
+
+
+def _one_sided_limits(
+    interval_method: str, k: np.ndarray, n: np.ndarray, confidence: float, alternative: str
+) -> tuple[np.ndarray, np.ndarray]:
+    """The interval that matches the test: two-sided, or a one-sided bound at ``confidence``.
+
+    A one-sided bound at level 1 − α is the two-sided limit at level 1 − 2α (each tail of the
+    two-sided interval holds α/2).
+    """
+    if alternative == "two-sided":
+        return _limits(interval_method, k, n, confidence)
+    low, high = _limits(interval_method, k, n, 2 * confidence - 1)
+    if alternative == "greater":
+        return low, np.ones_like(high)
+    return np.zeros_like(low), high
+
+
+def binomial_test(
+    successes: ArrayLike,
+    trials: ArrayLike,
+    p0: ArrayLike,
+    alternative: str = "two-sided",
+    method: str = "exact",
+    confidence: float = 0.95,
+) -> TestResult:
+    """Test a rate against a baseline ``p0``: the exact or the mid-p binomial test.
+
+    Under H0 the number of successes is X ~ Bin(K, p0) (Wolff eq. 13). With ``k`` observed:
+
+    * ``alternative="greater"`` (the true rate is above p0): p = P(X ≥ k);
+      ``"less"``: p = P(X ≤ k);
+    * ``"two-sided"``: the minimum-likelihood p-value, the sum of P(X = x) over every x at most
+      as probable as k (with the relative tolerance 10⁻⁷), exactly as ``scipy.stats.binomtest``
+      and R's ``binom.test`` compute it. For p0 = ½ it is twice the smaller tail.
+
+    ``method="mid-p"`` counts the outcomes *exactly as extreme* as k with half their probability:
+    p_mid = P(more extreme) + ½·P(as extreme) (Lancaster 1961, "The exact partition of chi-square
+    and its application to the problem of the pooling of small expectations", *Biometrika* 48;
+    Agresti & Gottard 2007, "Nonconservative exact small-sample inference for discrete data",
+    *Computational Statistics & Data Analysis* 51). One-sided that is P(X > k) + ½·P(X = k);
+    two-sided "as extreme" means "as probable", so k itself and any outcome on the other side as
+    probable as k (for p0 = ½ its mirror image K − k) count half, as in
+    :func:`evalkit.independent.fisher_exact`'s mid-p. The exact test never rejects more often
+    than its level promises and is usually well below it (the outcomes are discrete); the mid-p
+    test is close to the level on average, and can exceed it at some (K, p0).
+
+    The returned interval is the one that belongs to the method: Clopper–Pearson
+    (:func:`clopper_pearson`) for ``"exact"``, Lancaster's mid-p interval (:func:`mid_p`) for
+    ``"mid-p"``; for a one-sided alternative it is the one-sided bound at ``confidence``
+    (``[low, 1]`` for "greater", ``[0, high]`` for "less", the limit of the two-sided interval at
+    level 2·confidence − 1), as ``scipy.stats.binomtest(...).proportion_ci`` gives it. The
+    two-sided intervals are equal-tailed while the two-sided p-value is not, so near the
+    boundary p0 can lie just outside the interval with p slightly above 1 − confidence (as in
+    SciPy and R).
+
+    Parameters
+    ----------
+    successes : int or array_like
+        Number of correct results ``k`` (0 ≤ k ≤ K).
+    trials : int or array_like
+        Number of test items ``K`` (≥ 1).
+    p0 : float or array_like
+        The baseline rate under H0, strictly between 0 and 1 (a rate of exactly 0 or 1 is
+        refuted by a single counterexample and needs no test). Broadcast with the counts.
+    alternative : {"two-sided", "less", "greater"}
+        H1: the true rate differs from, is below, or is above ``p0``.
+    method : {"exact", "mid-p"}
+        The exact p-value, or Lancaster's mid-p value.
+    confidence : float
+        Level of the interval, strictly between 0 and 1.
+
+    Returns
+    -------
+    TestResult
+        ``statistic`` k (``statistic_name`` "successes"), ``pvalue``, ``estimate`` k/K
+        (``estimate_name`` "proportion"), ``interval`` as above, ``details["trials"]`` K and
+        ``details["p0"]``. Arrays for vectorized calls.
+
+    Examples
+    --------
+    Is my classifier better than 90 %? It gets 463 of 500 test items right (92.6 %). The
+    one-sided exact test, and the 95 % lower bound that goes with it:
+
+    >>> r = binomial_test(463, 500, 0.9, alternative="greater")
+    >>> print(f"p = {r.pvalue:.4f}, rate above {r.interval.low:.4f}")
+    p = 0.0274, rate above 0.9038
+
+    Is it better than always predicting the majority class, which makes up 88 % of the test set?
+
+    >>> r = binomial_test(463, 500, 0.88, alternative="greater")
+    >>> print(f"p = {r.pvalue:.1e}")
+    p = 5.2e-04
+
+    Two-sided (the default), exact and mid-p, with Clopper–Pearson's and the mid-p interval:
+
+    >>> r = binomial_test(463, 500, 0.9)
+    >>> print(f"p = {r.pvalue:.4f}, 95 % CI {r.interval.low:.4f} to {r.interval.high:.4f}")
+    p = 0.0525, 95 % CI 0.8994 to 0.9474
+    >>> r = binomial_test(463, 500, 0.9, method="mid-p")
+    >>> print(f"p = {r.pvalue:.4f}, 95 % CI {r.interval.low:.4f} to {r.interval.high:.4f}")
+    p = 0.0481, 95 % CI 0.9005 to 0.9466
+    """
+    k, n = check_successes_trials(successes, trials)
+    rate = as_probabilities(p0, "p0", open_interval=True)
+    alternative = _check_option(
+        alternative, "alternative", ALTERNATIVES, position=4, confidence=True, method=TEST_METHODS
+    )
+    method = _check_option(
+        method, "method", TEST_METHODS, position=5, confidence=True, alternative=ALTERNATIVES
+    )
+    level = check_confidence(confidence)
+    k, n, rate = (x.astype(float) for x in broadcast(successes=k, trials=n, p0=rate))
+    pvalue = _binomial_test_core(k, n, rate, alternative, method)
+    interval_method = _TEST_INTERVALS[method]
+    low, high = _one_sided_limits(interval_method, k, n, level, alternative)
+    return TestResult(
+        statistic=k,
+        pvalue=pvalue,
+        alternative=alternative,
+        method="exact binomial test" if method == "exact" else "mid-p binomial test",
+        statistic_name="successes",
+        estimate=k / n,
+        estimate_name="proportion",
+        interval=Interval(low, high, k / n, level, interval_method),
+        details={"trials": to_output(n), "p0": to_output(rate)},
+    )

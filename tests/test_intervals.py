@@ -12,6 +12,7 @@ from evalkit.intervals import (
     METHODS,
     agresti_coull,
     bayes_uniform,
+    binomial_test,
     clopper_pearson,
     coverage,
     expected_width,
@@ -556,3 +557,216 @@ def test_chandrupatla_finds_the_same_roots_as_scipy_find_root():
     ).x
     np.testing.assert_allclose(ours, theirs, rtol=1e-12, atol=0)
     assert np.all(np.abs(func(ours, n, k)) < 1e-9)  # and they are roots
+
+
+# ------------------------------------------------------------------------------------------------
+# binomial_test: a rate against a baseline p0 (exact and mid-p), checked against
+# scipy.stats.binomtest and against exact enumeration in rational arithmetic
+
+
+def _exact_binomial_pvalues(k: int, n: int, p0) -> dict[tuple[str, str], float]:
+    """Every p-value of the binomial test by enumeration with fractions (no tolerance needed).
+
+    Two-sided: "as extreme" = "as probable" (the minimum-likelihood ordering); the mid-p value
+    counts the outcomes exactly as probable as k with half their probability (Lancaster 1961).
+    """
+    from fractions import Fraction
+    from math import comb
+
+    p0 = Fraction(p0)
+    pmf = [comb(n, x) * p0**x * (1 - p0) ** (n - x) for x in range(n + 1)]
+    observed = pmf[k]
+    more = sum(q for q in pmf if q < observed)
+    tied = sum(q for q in pmf if q == observed)
+    return {
+        ("exact", "two-sided"): float(more + tied),
+        ("mid-p", "two-sided"): float(more + tied / 2),
+        ("exact", "greater"): float(sum(pmf[k:])),
+        ("mid-p", "greater"): float(sum(pmf[k + 1 :]) + observed / 2),
+        ("exact", "less"): float(sum(pmf[: k + 1])),
+        ("mid-p", "less"): float(sum(pmf[:k]) + observed / 2),
+    }
+
+
+BASELINE_CASES = [
+    (n, p0)
+    for n in (1, 2, 7, 10, 25, 40)
+    for p0 in ("1/2", "9/10", "88/100", "1/3", "1/1000", "999/1000", "3/20")
+]
+
+
+@pytest.mark.parametrize(("trials", "p0"), BASELINE_CASES)
+def test_binomial_test_against_exact_enumeration_with_fractions(trials, p0):
+    from fractions import Fraction
+
+    rate = float(Fraction(p0))
+    for k in range(trials + 1):
+        exact = _exact_binomial_pvalues(k, trials, Fraction(p0))
+        for (method, alternative), expected in exact.items():
+            got = binomial_test(k, trials, rate, alternative=alternative, method=method).pvalue
+            assert got == pytest.approx(expected, rel=1e-9, abs=1e-300), (k, method, alternative)
+
+
+P0_GRID = [1e-6, 0.001, 0.05, 0.1, 0.3, 0.5, 0.7, 0.88, 0.9, 0.95, 0.999, 1 - 1e-6]
+
+
+@pytest.mark.parametrize("alternative", ["two-sided", "less", "greater"])
+@pytest.mark.parametrize("trials", [1, 3, 10, 50, 137, 1000])
+def test_binomial_test_exact_matches_scipy_binomtest(trials, alternative):
+    # every k, including k = 0 and k = K, at baselines from 1e-6 to 1 − 1e-6 (at K = 1000 the
+    # outcomes within 4 standard deviations of the smallest and largest baseline's mean)
+    ks = np.arange(trials + 1)
+    if trials == 1000:
+        ks = np.unique(np.r_[0, 1, 2, 3, 500, 850:951, 997:1001])
+    for p0 in P0_GRID:
+        ours = binomial_test(ks, trials, p0, alternative=alternative).pvalue
+        theirs = [stats.binomtest(int(k), trials, p0, alternative=alternative).pvalue for k in ks]
+        np.testing.assert_allclose(ours, theirs, rtol=1e-12, atol=0)
+
+
+def test_binomial_test_exact_matches_scipy_at_huge_trials():
+    for k, n, p0 in [(10**9 // 2 - 10**5, 10**9, 0.5), (900_250, 1_000_000, 0.9), (3, 10**7, 1e-6)]:
+        for alternative in ("two-sided", "less", "greater"):
+            ours = binomial_test(k, n, p0, alternative=alternative).pvalue
+            theirs = stats.binomtest(k, n, p0, alternative=alternative).pvalue
+            assert ours == pytest.approx(theirs, rel=1e-12)
+
+
+def test_binomial_test_mid_p_relations():
+    ks, n = np.arange(31), 30
+    for p0 in (0.2, 0.5, 0.9):
+        for alternative in ("less", "greater"):
+            exact = binomial_test(ks, n, p0, alternative=alternative)
+            mid = binomial_test(ks, n, p0, alternative=alternative, method="mid-p")
+            np.testing.assert_allclose(
+                mid.pvalue, exact.pvalue - 0.5 * stats.binom.pmf(ks, n, p0), rtol=1e-12, atol=1e-15
+            )
+    # at p0 = ½ the distribution is symmetric: two-sided mid-p = twice the smaller one-sided one,
+    # except at the centre k = K/2, the only outcome as probable as itself: 1 − ½P(X = 15), not 1
+    less = binomial_test(ks, n, 0.5, alternative="less", method="mid-p").pvalue
+    greater = binomial_test(ks, n, 0.5, alternative="greater", method="mid-p").pvalue
+    two = binomial_test(ks, n, 0.5, method="mid-p").pvalue
+    off = ks != 15
+    doubled = 2 * np.minimum(less, greater)
+    np.testing.assert_allclose(two[off], doubled[off], rtol=1e-12)
+    assert two[15] == pytest.approx(1 - 0.5 * stats.binom.pmf(15, 30, 0.5), rel=1e-14)
+
+
+@pytest.mark.parametrize("confidence", [0.5, 0.9, 0.95, 0.99])
+def test_binomial_test_interval_matches_its_method(confidence):
+    ks, n = np.arange(41), 40
+    exact = binomial_test(ks, n, 0.8, confidence=confidence)
+    cp = clopper_pearson(ks, n, confidence)
+    np.testing.assert_array_equal(exact.interval.low, cp.low)
+    np.testing.assert_array_equal(exact.interval.high, cp.high)
+    assert exact.interval.method == "clopper-pearson"
+    mid = binomial_test(ks, n, 0.8, method="mid-p", confidence=confidence)
+    mp = mid_p(ks, n, confidence)
+    np.testing.assert_array_equal(mid.interval.low, mp.low)
+    np.testing.assert_array_equal(mid.interval.high, mp.high)
+    assert mid.interval.method == "mid-p"
+    # one-sided exact bounds: scipy's proportion_ci for the same alternative (scipy solves each
+    # bound with a root finder, to about 1e-10: the tolerance of test_matches_scipy_proportion_ci)
+    for alternative in ("less", "greater"):
+        ours = binomial_test(ks, n, 0.8, alternative=alternative, confidence=confidence).interval
+        for k in ks:
+            ref = stats.binomtest(int(k), n, 0.8, alternative=alternative).proportion_ci(confidence)
+            assert ours.low[k] == pytest.approx(ref.low, abs=1e-9)
+            assert ours.high[k] == pytest.approx(ref.high, abs=1e-9)
+
+
+def _mid_p_bound(k: int, n: int, level: float, side: str) -> float:
+    """The one-sided mid-p bound by scipy's brentq on the tail equation (1 − level in the tail)."""
+    from scipy.optimize import brentq
+
+    def tail(p: float) -> float:
+        beyond = stats.binom.sf(k, n, p) if side == "low" else stats.binom.cdf(k - 1, n, p)
+        return beyond + 0.5 * stats.binom.pmf(k, n, p) - (1 - level)
+
+    return brentq(tail, 1e-12, 1 - 1e-12, xtol=1e-15)
+
+
+@pytest.mark.parametrize("confidence", [0.8, 0.95])
+def test_binomial_test_one_sided_mid_p_bound_solves_its_tail_equation(confidence):
+    n = 25
+    for k in range(n + 1):
+        kwargs = dict(method="mid-p", confidence=confidence)
+        greater = binomial_test(k, n, 0.5, alternative="greater", **kwargs).interval
+        less = binomial_test(k, n, 0.5, alternative="less", **kwargs).interval
+        assert greater.high == 1.0 and less.low == 0.0
+        # lower bound: P(X > k) + ½P(X = k) = 1 − confidence; upper: P(X < k) + ½P(X = k)
+        expected_low = _mid_p_bound(k, n, confidence, "low") if k > 0 else 0.0
+        expected_high = _mid_p_bound(k, n, confidence, "high") if k < n else 1.0
+        assert greater.low == pytest.approx(expected_low, rel=1e-9)
+        assert less.high == pytest.approx(expected_high, rel=1e-9)
+
+
+def test_binomial_test_result_fields_and_vectorization():
+    r = binomial_test(463, 500, 0.9, alternative="greater")
+    assert isinstance(r.pvalue, float) and r.statistic == 463 and r.estimate == 0.926
+    assert r.estimate_name == "proportion" and r.statistic_name == "successes"
+    assert r.method == "exact binomial test" and r.alternative == "greater"
+    assert r.details["trials"] == 500 and r.details["p0"] == 0.9
+    assert binomial_test(3, 10, 0.5).alternative == "two-sided"  # the default
+    assert binomial_test(3, 10, 0.5, method="mid-p").method == "mid-p binomial test"
+    ks, p0 = np.array([[0, 5], [9, 10]]), np.array([0.3, 0.9])
+    many = binomial_test(ks, 10, p0, method="mid-p")
+    assert many.pvalue.shape == (2, 2)
+    for i in range(2):
+        for j in range(2):
+            single = binomial_test(int(ks[i, j]), 10, float(p0[j]), method="mid-p")
+            assert many.pvalue[i, j] == single.pvalue
+            assert many.interval.low[i, j] == single.interval.low
+
+
+def test_binomial_test_exact_size_never_above_the_level_mid_p_close_to_it():
+    # exact enumeration: P(p ≤ 0.05 | H0) over every outcome k = 0 … K
+    worst_exact, worst_mid = 0.0, 0.0
+    for n in (10, 20, 50, 100):
+        ks = np.arange(n + 1)
+        for p0 in (0.5, 0.7, 0.8, 0.9, 0.95):
+            weight = stats.binom.pmf(ks, n, p0)
+            for alternative in ("two-sided", "greater"):
+                exact = binomial_test(ks, n, p0, alternative=alternative).pvalue
+                mid = binomial_test(ks, n, p0, alternative=alternative, method="mid-p").pvalue
+                worst_exact = max(worst_exact, float(np.sum(weight * (exact <= 0.05))))
+                worst_mid = max(worst_mid, float(np.sum(weight * (mid <= 0.05))))
+    assert worst_exact <= 0.05
+    # the mid-p test trades the guarantee for a size closer to α: above it at some (K, p0)
+    # (0.086 at most here)
+    assert 0.05 < worst_mid < 0.09
+
+
+def test_binomial_test_bad_input():
+    with pytest.raises(ValueError, match=r"^p0 must be strictly between 0 and 1; got 1\.0"):
+        binomial_test(3, 10, 1.0)
+    with pytest.raises(ValueError, match=r"^p0 must be strictly between 0 and 1; got 0\.0"):
+        binomial_test(3, 10, 0.0)
+    with pytest.raises(ValueError, match=r"^successes must not exceed trials"):
+        binomial_test(11, 10, 0.5)
+    with pytest.raises(
+        ValueError, match=r"^alternative must be one of 'two-sided', 'less', 'greater'"
+    ):
+        binomial_test(3, 10, 0.5, alternative="both")
+    with pytest.raises(ValueError, match=r"^method must be one of 'exact', 'mid-p'; got 'midp'"):
+        binomial_test(3, 10, 0.5, method="midp")
+    with pytest.raises(ValueError, match=r"^confidence must be strictly between 0 and 1"):
+        binomial_test(3, 10, 0.5, confidence=95)
+    with pytest.raises(ValueError, match=r"^p0, successes and trials|broadcastable"):
+        binomial_test([1, 2], 10, [0.1, 0.2, 0.3])
+
+
+def test_binomial_test_blames_the_argument_a_positional_slip_lands_in():
+    # binomial_test(k, n, p0, 0.95): the level lands in alternative (4th), and the message says so
+    with pytest.raises(
+        ValueError,
+        match=r"^alternative must be one of .*; got 0\.95 \(alternative is the 4th argument; "
+        r"a confidence level goes in confidence=0\.95\)",
+    ):
+        binomial_test(47, 50, 0.9, 0.95)
+    with pytest.raises(ValueError, match=r"got 'mid-p' .*pass method='mid-p'"):
+        binomial_test(47, 50, 0.9, "mid-p")
+    with pytest.raises(
+        ValueError, match=r"^method must be one of .*got 'less' .*alternative='less'"
+    ):
+        binomial_test(47, 50, 0.9, "two-sided", "less")
