@@ -40,7 +40,7 @@ from evalkit._validation import (
     check_confidence,
     to_output,
 )
-from evalkit.intervals import clopper_pearson, wilson
+from evalkit.intervals import _clopper_pearson_limits, _wilson_limits
 from evalkit.results import Interval, ReadableResult, TestResult
 from evalkit.roc import _quantile_monte_carlo_error
 
@@ -75,11 +75,31 @@ __all__ = [
 # input checks specific to this module
 
 
+def _rate_interval(successes: Any, trials: Any, level: float, method: str) -> Interval:
+    """Clopper–Pearson or Wilson interval of successes/trials from checked counts.
+
+    The cores of :func:`evalkit.intervals.clopper_pearson` and :func:`evalkit.intervals.wilson`
+    (same limits, estimate and method name), without checking the counts again.
+    """
+    n = np.asarray(successes, dtype=float)
+    k = np.asarray(trials, dtype=float)
+    limits = _clopper_pearson_limits if method == "clopper-pearson" else _wilson_limits
+    low, high = limits(n, k, level)
+    return Interval(low=low, high=high, estimate=n / k, confidence=level, method=method)
+
+
 def _brief(value: Any) -> Any:
     """A scalar Interval as "estimate [low, high]" for a short repr; anything else unchanged."""
     if isinstance(value, Interval) and np.ndim(value.low) == 0:
         return f"{value.estimate:.4g} [{value.low:.4g}, {value.high:.4g}]"
     return value
+
+
+class _WithIntervals(ReadableResult):
+    """A result whose repr and HTML table show its scalar intervals as "estimate [low, high]"."""
+
+    def _summary_items(self) -> list[tuple[str, Any]]:
+        return [(name, _brief(value)) for name, value in super()._summary_items()]
 
 
 def _is_text(arr: np.ndarray) -> bool:
@@ -173,28 +193,28 @@ def _label_codes(
             raise ValueError(f"labels must not repeat a class; got {classes.tolist()!r}")
         if classes.size < 2:
             raise ValueError(f"labels must name at least two classes; got {classes.tolist()!r}")
+    return classes, _class_codes(t, classes, "y_true"), _class_codes(p, classes, "y_pred")
+
+
+def _class_codes(values: np.ndarray, classes: np.ndarray, name: str) -> np.ndarray:
+    """The position of each label of ``values`` in ``classes``; every label must be there."""
     order = np.argsort(classes, kind="stable")
     sorted_classes = classes[order]
-
-    def codes(values: np.ndarray, name: str) -> np.ndarray:
-        try:
-            pos = np.searchsorted(sorted_classes, values)
-        except TypeError as exc:
-            raise TypeError(
-                f"{name} holds labels of a type ({values.dtype}) that cannot be compared with "
-                f"labels ({classes.dtype})"
-            ) from exc
-        pos = np.clip(pos, 0, sorted_classes.size - 1)
-        found = sorted_classes[pos] == values
-        if not np.all(found):
-            missing = values[~found][0].item()
-            raise ValueError(
-                f"{name} contains the label {missing!r}, which is not among labels "
-                f"{classes.tolist()!r}"
-            )
-        return order[pos]
-
-    return classes, codes(t, "y_true"), codes(p, "y_pred")
+    try:
+        pos = np.searchsorted(sorted_classes, values)
+    except TypeError as exc:
+        raise TypeError(
+            f"{name} holds labels of a type ({values.dtype}) that cannot be compared with "
+            f"labels ({classes.dtype})"
+        ) from exc
+    pos = np.clip(pos, 0, sorted_classes.size - 1)
+    found = sorted_classes[pos] == values
+    if not np.all(found):
+        missing = values[~found][0].item()
+        raise ValueError(
+            f"{name} contains the label {missing!r}, which is not among labels {classes.tolist()!r}"
+        )
+    return order[pos]
 
 
 # --------------------------------------------------------------------------------------------
@@ -438,7 +458,7 @@ def expected_cost(confusion: Any, cost: Any, *, average: bool = False) -> Any:
 
 
 @dataclass(frozen=True)
-class ErrorEstimate(ReadableResult):
+class ErrorEstimate(_WithIntervals):
     """The prior-weighted error estimate of Fouladi's error-counting technique.
 
     Attributes
@@ -472,9 +492,6 @@ class ErrorEstimate(ReadableResult):
     method: str = "error counting with class priors (Fouladi)"
 
     _repr_fields: ClassVar[tuple[str, ...]] = ("estimate", "std_error", "interval", "method")
-
-    def _summary_items(self) -> list[tuple[str, Any]]:
-        return [(name, _brief(value)) for name, value in super()._summary_items()]
 
 
 def _mover_limits(
@@ -569,7 +586,7 @@ def prior_weighted_error(
     rates = k / n
     estimate = (pri * rates).sum(axis=-1)
     variance = (pri**2 * rates * (1 - rates) / n).sum(axis=-1)
-    per_class = clopper_pearson(k, n, level)
+    per_class = _rate_interval(k, n, level, "clopper-pearson")
     low, high = _mover_limits(pri, rates, np.asarray(per_class.low), np.asarray(per_class.high))
     return ErrorEstimate(
         estimate=to_output(estimate),
@@ -823,6 +840,11 @@ def brier_score(
             "the positive class use pos_label="
         )
     y, p = _as_forecasts(y_true, probabilities, pos_label)
+    return _binary_brier_core(y, p)
+
+
+def _binary_brier_core(y: np.ndarray, p: np.ndarray) -> float:
+    """Mean squared difference of outcomes (bool) and probabilities of the positive class."""
     return float(np.mean((p - y) ** 2))
 
 
@@ -873,15 +895,7 @@ def _class_forecasts(y_true: Any, probabilities: Any, labels: Any) -> tuple[np.n
                 f"labels must be of the same kind as y_true (numbers or strings); got "
                 f"{classes.dtype} and {y.dtype}"
             )
-    order = np.argsort(classes, kind="stable")
-    pos = np.clip(np.searchsorted(classes[order], y), 0, m - 1)
-    found = classes[order][pos] == y
-    if not found.all():
-        raise ValueError(
-            f"y_true contains the label {y[~found][0].item()!r}, which is not among labels "
-            f"{classes.tolist()!r}"
-        )
-    return order[pos], p
+    return _class_codes(y, classes, "y_true"), p
 
 
 @dataclass(frozen=True)
@@ -989,7 +1003,7 @@ def brier_decomposition(
     dp = p - mean_p[slot[ids]]
     do = y - mean_o[slot[ids]]
     return BrierDecomposition(
-        brier=float(np.mean((p - y) ** 2)),
+        brier=_binary_brier_core(y, p),
         reliability=float(np.sum(n_k * (mean_p - mean_o) ** 2) / n),
         resolution=float(np.sum(n_k * (mean_o - overall) ** 2) / n),
         uncertainty=overall * (1.0 - overall),
@@ -1107,7 +1121,7 @@ def calibration_curve(
     return CalibrationCurve(
         mean_predicted=sums / counts,
         fraction_positive=positives / counts,
-        interval=wilson(np.rint(positives).astype(np.int64), counts, level),
+        interval=_rate_interval(np.rint(positives), counts, level, "wilson"),
         counts=counts.astype(np.int64),
         edges=edges,
         strategy=strategy,
@@ -1471,7 +1485,7 @@ def _spiegelhalter(y: np.ndarray, p: np.ndarray) -> TestResult:
         method="Spiegelhalter's z-test of calibration (1986)",
         statistic_name="z",
         details={
-            "brier": float(np.mean((y - p) ** 2)),
+            "brier": _binary_brier_core(y, p),
             "null_mean_brier": float(np.mean(p * (1.0 - p))),
             "null_variance_brier": variance / n**2,
         },
@@ -1483,7 +1497,7 @@ def _spiegelhalter(y: np.ndarray, p: np.ndarray) -> TestResult:
 
 
 @dataclass(frozen=True)
-class ClassMetrics(ReadableResult):
+class ClassMetrics(_WithIntervals):
     """Per-class, macro- and micro-averaged precision, recall and F1, with intervals.
 
     Attributes
@@ -1538,9 +1552,6 @@ class ClassMetrics(ReadableResult):
         "mc_standard_error",
     )
 
-    def _summary_items(self) -> list[tuple[str, Any]]:
-        return [(name, _brief(value)) for name, value in super()._summary_items()]
-
 
 def _resampled_confusions(
     codes: np.ndarray, m: int, rounds: int, gen: np.random.Generator
@@ -1581,7 +1592,7 @@ def _conditional_rates(
     low = np.zeros(correct.shape)
     high = np.ones(correct.shape)
     if defined.any():
-        ci = clopper_pearson(correct[defined], totals[defined], level)
+        ci = _rate_interval(correct[defined], totals[defined], level, "clopper-pearson")
         rate[defined] = correct[defined] / totals[defined]
         low[defined] = np.asarray(ci.low)
         high[defined] = np.asarray(ci.high)
@@ -1740,7 +1751,7 @@ def class_metrics(
     ]
     method = "bootstrap percentile over the resamples where F1 is defined"
     correct = int(diag.sum())
-    micro = clopper_pearson(correct, int(table.sum()), level)
+    micro = _rate_interval(correct, int(table.sum()), level, "clopper-pearson")
     return ClassMetrics(
         labels=classes,
         confusion=table,
@@ -1759,7 +1770,7 @@ def class_metrics(
 
 
 @dataclass(frozen=True)
-class Kappa(ReadableResult):
+class Kappa(_WithIntervals):
     """Cohen's kappa, plain or weighted, with its large-sample standard errors.
 
     Standard errors of Fleiss, Cohen & Everitt (1969).
@@ -1805,9 +1816,6 @@ class Kappa(ReadableResult):
         "weights",
         "method",
     )
-
-    def _summary_items(self) -> list[tuple[str, Any]]:
-        return [(name, _brief(value)) for name, value in super()._summary_items()]
 
 
 KAPPA_WEIGHTS = ("linear", "quadratic")

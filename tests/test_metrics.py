@@ -1309,6 +1309,37 @@ def test_validation_runs_once_per_call(monkeypatch):
         calibration_test([0, 1, 1], [0.2, 0.6, 0.7], resamples=99, rng=0)
 
 
+def test_checked_counts_go_to_the_interval_cores_unchecked(monkeypatch):
+    # issue 45 §3: class_metrics, prior_weighted_error and calibration_curve called the public
+    # clopper_pearson / wilson, which checked the counts again
+    import evalkit.intervals as intervals_module
+
+    calls = []
+    real = intervals_module.check_successes_trials
+
+    def counting(successes, trials):
+        calls.append(1)
+        return real(successes, trials)
+
+    monkeypatch.setattr(intervals_module, "check_successes_trials", counting)
+    class_metrics(STRING_TRUE, STRING_PRED, rounds=100, rng=0)
+    prior_weighted_error([20, 30], [130, 150], [0.5, 0.5])
+    curve = calibration_curve([0, 0, 1, 1, 1, 0], [0.1, 0.2, 0.9, 0.8, 0.6, 0.3], n_bins=3)
+    assert calls == []
+    monkeypatch.undo()
+    assert curve.counts.tolist() == [3, 1, 2]
+    reference = intervals_module.wilson([0, 1, 2], [3, 1, 2])
+    assert curve.interval.method == reference.method == "wilson"
+    np.testing.assert_array_equal(curve.interval.low, reference.low)
+    np.testing.assert_array_equal(curve.interval.high, reference.high)
+    res = class_metrics(STRING_TRUE, STRING_PRED, rounds=100, rng=0)
+    table = res.confusion
+    exact = clopper_pearson(np.diag(table), table.sum(axis=1))
+    np.testing.assert_array_equal(res.recall.low, exact.low)
+    np.testing.assert_array_equal(res.recall.high, exact.high)
+    assert res.micro_f1 == clopper_pearson(int(np.trace(table)), int(table.sum()))
+
+
 # --------------------------------------------------------------------------------------------
 # weighted kappa (issue 44): sklearn's point values, statsmodels' standard errors
 
