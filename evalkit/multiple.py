@@ -125,7 +125,11 @@ def average_ranks(scores: ArrayLike) -> tuple[np.ndarray, np.ndarray]:
     >>> ranks.tolist(), mean.tolist()
     ([[1.0, 2.5, 2.5], [2.0, 1.0, 3.0]], [1.5, 1.75, 2.75])
     """
-    table = _as_score_table(scores)
+    return _average_ranks_core(_as_score_table(scores))
+
+
+def _average_ranks_core(table: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Ranks (1 = best, midranks for ties) and their column means of a checked score table."""
     ranks = midranks(-table)
     return ranks, ranks.mean(axis=0)
 
@@ -223,7 +227,7 @@ def friedman(scores: ArrayLike, *, tie_correction: bool = False) -> FriedmanResu
     """
     if not isinstance(tie_correction, (bool, np.bool_)):
         raise TypeError(f"tie_correction must be True or False; got {tie_correction!r}")
-    ranks, mean_ranks = average_ranks(scores)
+    ranks, mean_ranks = _average_ranks_core(_as_score_table(scores))
     n, k = ranks.shape
     chi2 = 12.0 * n / (k * (k + 1)) * (np.sum(mean_ranks**2) - k * (k + 1) ** 2 / 4.0)
     if tie_correction:
@@ -371,10 +375,14 @@ def nemenyi(scores: ArrayLike, alpha: float = 0.05) -> NemenyiResult:
     >>> round(r.critical_difference, 4), bool(r.significant[0, 1])
     (1.6572, False)
     """
-    ranks, mean_ranks = average_ranks(scores)
-    level = _check_alpha(alpha)
+    return _nemenyi_core(_as_score_table(scores), _check_alpha(alpha))
+
+
+def _nemenyi_core(table: np.ndarray, level: float) -> NemenyiResult:
+    """:func:`nemenyi` on a checked score table and level."""
+    ranks, mean_ranks = _average_ranks_core(table)
     n, k = ranks.shape
-    q = critical_value(k, level, "nemenyi")
+    q = _critical_value(k, level, "nemenyi")
     scale = math.sqrt(k * (k + 1) / (6.0 * n))
     diff = mean_ranks[:, None] - mean_ranks[None, :]
     pvalues = stats.studentized_range.sf(np.abs(diff) * math.sqrt(2.0) / scale, k, np.inf)
@@ -593,8 +601,9 @@ def critical_difference_diagram(
     >>> d.names, d.average_ranks.tolist(), d.groups
     (['A', 'B', 'C'], [1.0, 2.5, 2.5], [(0, 2)])
     """
-    result = nemenyi(scores, alpha)
-    labels = _as_names(names, result.n_classifiers)
+    table = _as_score_table(scores)
+    labels = _as_names(names, table.shape[1])
+    result = _nemenyi_core(table, _check_alpha(alpha))
     order = np.argsort(result.average_ranks, kind="stable")
     ranks = result.average_ranks[order]
     cd = result.critical_difference
