@@ -6,7 +6,8 @@
 * The API reference (tools/site/api_reference.py): a page per public module, every name of each
   module's ``__all__`` on one page.
 * The links from a notebook's first call of a function to its entry (tools/site/code_links.py):
-  on Sphinx's own highlighting of real notebook code, and over every notebook of the course.
+  on Pygments' highlighting of notebook code (the lexer and HTML classes Sphinx uses), and over
+  every notebook of the course. (Sphinx itself is the site extra's; these tests do not need it.)
 * The docstring notation the site escapes (tools/site/docstrings.py).
 """
 
@@ -191,9 +192,12 @@ def test_a_re_exported_name_is_documented_where_it_is_defined():
 
 
 def _highlight(source: str) -> str:
-    from sphinx.highlighting import PygmentsBridge
+    """The code as Sphinx highlights a notebook cell: Pygments' ipython3 lexer, HTML classes."""
+    from pygments import highlight
+    from pygments.formatters import HtmlFormatter
+    from pygments.lexers import get_lexer_by_name
 
-    return PygmentsBridge("html").highlight_block(source, "ipython3")
+    return highlight(source, get_lexer_by_name("ipython3"), HtmlFormatter())
 
 
 TARGETS = {path: f"api/x.html#{path}" for path in api_reference.api_index()}

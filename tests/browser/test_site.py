@@ -1,5 +1,11 @@
 """The course website (make html) in headless Chromium with the network blocked.
 
+Every page is visited by following the site's own links from the front page, the API reference
+(a page per evalkit module) and the pages "Coming from SciPy, statsmodels, scikit-learn or R" and
+"Architecture" among them: each loads offline, its formulas are typeset, and every internal link
+(to a file, and to an anchor in it) leads somewhere. The search finds a function by its name, and
+a notebook's first call of a function leads to the function's entry.
+
 The site is built here from the committed outputs (tools/build_site.py: Sphinx, MyST-NB with
 execution off, sphinx-book-theme) and served on loopback; every request that does not go to
 that server is reported and fails the test (the request itself fails too: the browser resolves
@@ -70,6 +76,18 @@ def _notebook_stems() -> set[str]:
     return {p.stem for p in NOTEBOOKS.glob("[0-9][0-9]_*.ipynb")}
 
 
+def _reference_pages() -> set[str]:
+    """The API reference's pages (one per public evalkit module) and the other reference pages."""
+    modules = {p.stem for p in (REPO / "evalkit").glob("[a-z]*.py")} | {
+        p.parent.name for p in (REPO / "evalkit").glob("[a-z]*/__init__.py")
+    }
+    return {f"api/{m}.html" for m in modules} | {
+        "api/index.html",
+        "coming_from.html",
+        "architecture.html",
+    }
+
+
 @pytest.fixture(scope="module")
 def site(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("site") / "html"
@@ -79,7 +97,9 @@ def site(tmp_path_factory) -> Path:
         text=True,
     )
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+    # docutils reports a docstring it cannot read (API reference) as ERROR, Sphinx as WARNING
     assert "WARNING" not in result.stderr, result.stderr[-3000:]
+    assert "ERROR" not in result.stderr, result.stderr[-3000:]
     return out
 
 
@@ -140,6 +160,8 @@ def test_site_has_a_page_per_notebook_an_index_and_the_glossary(site):
     pages = {p.stem for p in site.glob("*.html")}
     assert _notebook_stems() | {"index", "glossary", "atlas", "search"} <= pages
     assert (site / "_static" / "mathjax" / "tex-chtml.js").exists()
+    missing = sorted(p for p in _reference_pages() if not (site / p).exists())
+    assert missing == [], f"reference pages not built: {missing}"
 
 
 def test_every_page_loads_offline_with_formulas_figures_and_working_links(
@@ -147,6 +169,7 @@ def test_every_page_loads_offline_with_formulas_figures_and_working_links(
 ):
     page, _, _ = offline_page
     to_visit, seen = [server + "index.html"], set()
+    problems: list[str] = []  # every page is visited; the test fails at the end, naming them all
     ids: dict[str, set[str]] = {}
     fragments: list[tuple[str, str, str]] = []
     with_math = []
@@ -160,20 +183,21 @@ def test_every_page_loads_offline_with_formulas_figures_and_working_links(
         text = page.evaluate(VISIBLE_TEXT)
         for label, pattern in RAW_MATH:
             match = pattern.search(text)
-            assert match is None, (
-                f"{name}: raw {label} visible: …{text[match.start() - 60 : match.end() + 60]}…"
-            )
+            if match is not None:
+                context = text[match.start() - 60 : match.end() + 60]
+                problems.append(f"{name}: raw {label} visible: …{context}…")
         formulas = page.locator("article .math.notranslate")  # Sphinx's, one per formula
         if formulas.count():
             assert has_mathjax, f"{name} has formulas but does not load MathJax"
             typeset = page.locator("article .math.notranslate:has(mjx-container)").count()
-            assert typeset == formulas.count(), (
-                f"{name}: {typeset} of {formulas.count()} formulas typeset"
-            )
+            if typeset != formulas.count():
+                problems.append(f"{name}: {typeset} of {formulas.count()} formulas typeset")
             errors = page.locator("article mjx-merror").count()
-            assert errors == 0, f"{name}: {errors} formulas with TeX errors"
+            if errors:
+                problems.append(f"{name}: {errors} formulas with TeX errors")
             too_wide = page.evaluate(TOO_WIDE)
-            assert too_wide == [], f"{name}: display formulas wider than the page: {too_wide}"
+            if too_wide:
+                problems.append(f"{name}: display formulas wider than the page: {too_wide}")
             with_math.append(name)
         if Path(name).stem in _notebook_stems():
             # the book's order: front page, notebooks 00, 01, …, glossary
@@ -214,17 +238,21 @@ def test_every_page_loads_offline_with_formulas_figures_and_working_links(
                 assert urlparse(href).scheme in ("http", "https", "mailto"), href
                 continue  # external links are not followed (no network here)
             path = urlparse(target).path.lstrip("/") or "index.html"
-            assert (site / path).exists(), f"{name} links to a missing file: {path}"
+            if not (site / path).exists():
+                problems.append(f"{name} links to a missing file: {path}")
+                continue
             if path.endswith(".html"):
                 to_visit.append(server + path)
                 if fragment:
                     fragments.append((name, path, fragment))
     visited = {urlparse(u).path.lstrip("/") for u in seen}
     pages = {f"{stem}.html" for stem in _notebook_stems()} | {"glossary.html", "atlas.html"}
-    assert pages - visited == set(), "pages that no link leads to"
+    pages |= _reference_pages()
+    assert pages - visited == set(), f"pages that no link leads to: {sorted(pages - visited)}"
     missing = [(page_, f"{path}#{frag}") for page_, path, frag in fragments
                if frag not in ids[path]]  # fmt: skip
-    assert missing == [], f"links to missing anchors: {missing[:5]}"
+    problems += [f"{page_} links to a missing anchor: {target}" for page_, target in missing]
+    assert problems == [], f"{len(problems)} problems:\n" + "\n".join(problems)
     assert len(with_math) >= len(_notebook_stems()) - 1, with_math  # nearly every notebook
     assert all((SCREENSHOTS / shot).exists() for shot, _ in SCREENSHOT_OF.values())
 
@@ -239,6 +267,40 @@ def test_search_finds_mcnemar(server, offline_page):
     )
     assert any(link.startswith("04_paired_comparisons.html") for link in links), links
     page.screenshot(path=str(SCREENSHOTS / "site_search.png"))
+
+
+def test_search_finds_a_function_by_its_name(server, offline_page):
+    page, _, _ = offline_page
+    page.goto(server + "search.html?q=clopper_pearson", wait_until="load")
+    page.locator("#search-results ul.search li").first.wait_for(timeout=20_000)
+    links = page.eval_on_selector_all(
+        "#search-results ul.search li a", "els => els.map(e => e.getAttribute('href'))"
+    )
+    entry = "api/intervals.html#evalkit.intervals.clopper_pearson"
+    assert any(link.startswith(entry) for link in links), links
+
+
+def test_a_notebooks_first_call_leads_to_the_reference_entry_with_its_example(server, offline_page):
+    page, _, _ = offline_page
+    page.route("**/_static/mathjax/**", lambda route: route.abort())  # not looked at here
+    response = page.goto(server + "02_confidence_intervals.html", wait_until="load")
+    assert response is not None and response.ok
+    links = page.locator("article pre a.evalkit-api-link")
+    hrefs = links.evaluate_all("els => els.map(e => e.getAttribute('href'))")
+    entry = "api/intervals.html#evalkit.intervals.clopper_pearson"
+    assert hrefs.count(entry) == 1, hrefs  # the first call only
+    assert len(hrefs) == len(set(hrefs)) >= 5, hrefs
+    link = page.locator(f"article pre a.evalkit-api-link[href='{entry}']")
+    assert link.inner_text() == "clopper_pearson"
+    link.click()
+    page.wait_for_url(re.compile(r".*/api/intervals\.html#evalkit\.intervals\.clopper_pearson$"))
+    signature = page.locator("dt[id='evalkit.intervals.clopper_pearson']")
+    assert signature.is_visible()
+    assert signature.inner_text().startswith("clopper_pearson(successes, trials")
+    body = page.locator("dt[id='evalkit.intervals.clopper_pearson'] + dd")
+    assert body.locator("p.rubric", has_text="Examples").count() == 1
+    assert ">>> " in body.locator("div.doctest pre").first.inner_text()
+    page.screenshot(path=str(SCREENSHOTS / "site_reference.png"))
 
 
 def test_solutions_are_hidden_until_opened(server, offline_page):

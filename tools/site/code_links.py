@@ -25,8 +25,7 @@ import ast
 import html
 import re
 from collections.abc import Iterator
-
-from docutils import nodes
+from typing import Any
 
 # A chain of names joined by dots, as Pygments writes it (``<span class="n">a</span><span
 # class="o">.</span><span class="n">b</span>``), that is called (an opening parenthesis follows)
@@ -143,7 +142,9 @@ def _targets(app, docname: str) -> dict[str, str]:
     return targets
 
 
-def _cell_sources(doctree: nodes.document) -> Iterator[nodes.literal_block]:
+def _cell_sources(doctree: Any) -> Iterator[Any]:
+    from docutils import nodes
+
     for cell in doctree.findall(nodes.container):
         if cell.get("nb_element") != "cell_code_source":
             continue
@@ -170,7 +171,9 @@ def literal_target(text: str, targets: dict[str, str]) -> str | None:
     return targets.get(f"evalkit.{match.group(1)}.{match.group(2)}")
 
 
-def _link_literals(app, doctree: nodes.document, docname: str) -> None:
+def _link_literals(app, doctree: Any, docname: str) -> None:
+    from docutils import nodes
+
     targets = _targets(app, docname)
     for literal in list(doctree.findall(nodes.literal)):
         if isinstance(literal.parent, nodes.reference):
@@ -182,7 +185,7 @@ def _link_literals(app, doctree: nodes.document, docname: str) -> None:
             reference += literal
 
 
-def _link_page(app, doctree: nodes.document, docname: str) -> None:
+def _link_page(app, doctree: Any, docname: str) -> None:
     if app.builder.format != "html":
         return
     if docname in PAGES_WITH_CALLS:
@@ -191,7 +194,9 @@ def _link_page(app, doctree: nodes.document, docname: str) -> None:
         _link_notebook(app, doctree, docname)
 
 
-def _link_notebook(app, doctree: nodes.document, docname: str) -> None:
+def _link_notebook(app, doctree: Any, docname: str) -> None:
+    from docutils import nodes
+
     targets = _targets(app, docname)
     bound: dict[str, str] = {}
     seen: set[str] = set()
