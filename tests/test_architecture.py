@@ -30,12 +30,12 @@ PACKAGE = Path(__file__).resolve().parents[1] / "evalkit"
 FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("ground: checking inputs, ranks", ("_validation", "_ranks")),
     (
-        "distributions, result types, figures, data, p-value adjustment",
-        ("distributions", "results", "plots", "datasets", "adjust"),
+        "distributions, result types, figures, data",
+        ("distributions", "results", "plots", "datasets"),
     ),
     (
-        "one rate, ROC, the bootstrap, resampling; the course's registries",
-        ("intervals", "roc", "bootstrap", "resampling", "atlas", "examples", "glossary"),
+        "one rate, ROC, the bootstrap, resampling, p-value adjustment; the course's registries",
+        ("intervals", "roc", "bootstrap", "resampling", "adjust", "atlas", "examples", "glossary"),
     ),
     (
         "two classifiers, metrics, Bayesian comparisons",
