@@ -1234,13 +1234,13 @@ def expected_calibration_error(
     the bias (mean − true value) of each estimate, ± its Monte-Carlo SE. The true ℓ1 ECE is
     0.000, 0.000, 0.050 and the true ℓ2 error 0.0000, 0.0000, 0.0575 in these rows.
 
-    ============================  ====  =================  =================  ======================
-    forecaster                    N     plain ℓ1 ECE       debiased ℓ2        debiased ℓ2 squared
-    ============================  ====  =================  =================  ======================
+    ============================  ====  ================  ================  ====================
+    forecaster                    N     plain ℓ1 ECE      debiased ℓ2       debiased ℓ2 squared
+    ============================  ====  ================  ================  ====================
     calibrated, q = p             285   +0.059 ± 0.00010  +0.020 ± 0.00019  -0.000005 ± 0.000021
     calibrated, q = p             2000  +0.022 ± 0.00004  +0.007 ± 0.00007  -0.000005 ± 0.000003
     mild, q = 0.5 + 0.8(p − 0.5)  285   +0.031 ± 0.00013  -0.008 ± 0.00025  +0.000025 ± 0.000030
-    ============================  ====  =================  =================  ======================
+    ============================  ====  ================  ================  ====================
 
     The squared estimate is unbiased (its bias is 0 within its SE); its square root, cut at 0,
     keeps a bias of about a third of the plain ECE's: no estimate that is never negative can
