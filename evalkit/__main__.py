@@ -1,6 +1,6 @@
 """Command line: ``python -m evalkit compare ...`` prints the comparison of two classifiers.
 
-Two forms (every CSV file has a header row with column names)::
+Two forms::
 
     python -m evalkit compare LABELS.csv PRED_A.csv PRED_B.csv
     python -m evalkit compare data.csv --labels y --a pred_a --b pred_b \
@@ -8,6 +8,10 @@ Two forms (every CSV file has a header row with column names)::
 
 In the three-file form each file's first column is used unless ``--labels``, ``--a`` or ``--b``
 names another one, and ``--scores-a`` / ``--scores-b`` name a column of PRED_A.csv / PRED_B.csv.
+A file whose columns are named needs a header row. A file whose first column is used may have
+none: its first row is read as data when every cell of it reads like the rest of its column (a
+number where the column holds numbers, else a value the column holds again), and a note on
+stderr says so; otherwise the first row is the header.
 
 ``--groups`` gives the group of each test item (its writer, speaker or document): a column of
 the one file in the one-file form, or a CSV file with a header row and one row per test item
@@ -20,14 +24,18 @@ number they are compared as numbers (so ``1`` and ``1.0`` are the same class).
 
 The summary of :func:`evalkit.report.compare_classifiers` is printed (``--json``: its
 ``to_dict()`` as JSON); McNemar's test is the mid-p form unless ``--mcnemar`` names another
-(``exact``, ``asymptotic``, ``corrected``). ``--cost`` takes a cost matrix (a CSV file of
-numbers or inline rows such as ``'0,1;5,0'``; rows = true class, columns = predicted class,
-classes in sorted order). The field separator of every CSV file is detected with the standard
-library's sniffer (comma, semicolon, tab or ``|``), or set with ``--delimiter``. Predictions of a
-class that no test item has are accepted, with a warning in the summary. Bad input — a missing
+(``exact``, ``asymptotic``, ``corrected``); ``--halfwidth`` sets the precision the test-set size
+is checked for (default 0.05). The text names these options where the report's sentences name
+Python arguments (``--mcnemar exact`` for ``mcnemar_method='exact'``). ``--cost`` takes a cost
+matrix (a CSV file of numbers or inline rows such as ``'0,1;5,0'``; rows = true class, columns =
+predicted class, classes in sorted order; no negative costs). The field separator of every CSV
+file is detected with the standard library's sniffer (comma, semicolon, tab or ``|``), or set with
+``--delimiter``. Predictions of a class that no test item has are accepted, with a warning in the
+summary. Bad input — a missing
 file, a missing column, an empty cell, files of different lengths, scores that are not numbers,
-a cost matrix that is not numbers or not square for the classes — ends with exit code 2 and a
-one-line message on stderr.
+a cost matrix that is not numbers, has a negative cost or is not square for the classes (the
+message lists the classes in their order) — ends with exit code 2 and a one-line message on
+stderr.
 """
 
 from __future__ import annotations
@@ -36,9 +44,11 @@ import argparse
 import csv
 import json
 import math
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 PROG = "python -m evalkit"
 
@@ -78,20 +88,62 @@ def _read_rows(path: str, delimiter: str | None) -> list[list[str]]:
         raise InputError(f"{path} is not a valid CSV file: {exc}") from exc
 
 
-def _read_table(path: str, delimiter: str | None = None) -> tuple[list[str], list[list[str]]]:
-    """Header and rows of a CSV file (blank lines skipped; the separator sniffed if not given)."""
+#: A read CSV file: its header (None when it has none), its data rows, and the line number of
+#: the first data row (for messages).
+Table = tuple[list[str] | None, list[list[str]], int]
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
+def _reads_as_data(rows: list[list[str]]) -> bool:
+    """Whether the first row reads like the rest: a number in every column of numbers, and in
+    every other column a value that the column holds again (a class, not a column name)."""
+    first = [cell.strip() for cell in rows[0]]
+    for j, cell in enumerate(first):
+        rest = [row[j].strip() for row in rows[1:] if j < len(row) and row[j].strip()]
+        if not cell or not rest:
+            return False
+        if all(_is_number(value) for value in rest):
+            if not _is_number(cell):
+                return False
+        elif cell not in rest:
+            return False
+    return True
+
+
+def _read_table(path: str, delimiter: str | None = None, *, named: bool = True) -> Table:
+    """Header and rows of a CSV file (blank lines skipped; the separator sniffed if not given).
+
+    With ``named=False`` (only the first column is used) the file may lack a header row: when
+    its first row reads as data (:func:`_reads_as_data`) every row is data and a note on stderr
+    says so.
+    """
     rows = _read_rows(path, delimiter)
     if not rows:
         raise InputError(f"{path} is empty (expected a header row and one row per test item)")
+    if not named and len(rows) > 1 and _reads_as_data(rows):
+        print(
+            f"{PROG} compare: note: {path} has no header row (its first row, "
+            f"{','.join(cell.strip() for cell in rows[0])}, reads as data like the others), so "
+            f"all {len(rows)} rows are test items",
+            file=sys.stderr,
+        )
+        return None, rows, 1
     header = [cell.strip() for cell in rows[0]]
     if len(rows) == 1:
         raise InputError(f"{path} has a header row but no data rows")
-    return header, rows[1:]
+    return header, rows[1:], 2
 
 
-def _column(path: str, table: tuple[list[str], list[list[str]]], name: str | None) -> list[str]:
+def _column(path: str, table: Table, name: str | None) -> list[str]:
     """The values of column ``name`` (default: the first column) of a read table."""
-    header, rows = table
+    header, rows, first_line = table
     if name is None:
         index = 0
     elif name in header:
@@ -109,9 +161,9 @@ def _column(path: str, table: tuple[list[str], list[list[str]]], name: str | Non
         raise InputError(
             f"{path} has no column {name!r}; its columns are {', '.join(map(repr, header))}{hint}"
         )
-    column = header[index] or f"column {index + 1}"
+    column = (header[index] if header else "") or f"column {index + 1}"
     values = []
-    for line, row in enumerate(rows, start=2):
+    for line, row in enumerate(rows, start=first_line):
         value = row[index].strip() if index < len(row) else ""
         if value == "":
             raise InputError(f"{path}, line {line}: no value in column {column!r}")
@@ -119,9 +171,9 @@ def _column(path: str, table: tuple[list[str], list[list[str]]], name: str | Non
     return values
 
 
-def _numbers(path: str, column: str, values: list[str]) -> list[float]:
+def _numbers(path: str, column: str, values: list[str], first_line: int = 2) -> list[float]:
     out = []
-    for line, value in enumerate(values, start=2):
+    for line, value in enumerate(values, start=first_line):
         try:
             number = float(value)
         except ValueError:
@@ -159,8 +211,12 @@ def _delimiter_option(value: str) -> str:
     return value
 
 
-def _cost_matrix(value: str, delimiter: str | None) -> list[list[float]]:
-    """--cost: a CSV file of numbers (one row per true class), or inline rows like '0,1;5,0'."""
+def _cost_matrix(value: str, delimiter: str | None, classes: list) -> list[list[float]]:
+    """--cost: a CSV file of numbers (one row per true class), or inline rows like '0,1;5,0'.
+
+    A negative cost is refused (a cost is what an error costs; the report's expected cost and its
+    advice assume none is a gain); its message names the classes of its row and column.
+    """
     if Path(value).is_file():
         rows, where = _read_rows(value, delimiter), value
     else:
@@ -178,6 +234,15 @@ def _cost_matrix(value: str, delimiter: str | None) -> list[list[float]]:
             ) from None
     if not matrix:
         raise InputError(f"{where}: the cost matrix is empty")
+    for i, row in enumerate(matrix):
+        for j, cost in enumerate(row):
+            if cost < 0:
+                true = f" (true class {classes[i]})" if i < len(classes) else ""
+                predicted = f" (predicted class {classes[j]})" if j < len(classes) else ""
+                raise InputError(
+                    f"{where}: costs must be 0 or more (what each kind of error costs); got "
+                    f"{cost:g} in row {i + 1}{true}, column {j + 1}{predicted}"
+                )
     return matrix
 
 
@@ -194,7 +259,9 @@ def _parser() -> argparse.ArgumentParser:
             "Compare two classifiers on the same test set: accuracies with intervals, McNemar's "
             "test, the paired difference, per-class measures and (with scores) ROC/AUC. Give "
             "either three CSV files (labels, predictions of A, predictions of B) or one CSV "
-            "file with --labels, --a and --b naming its columns. Every file needs a header row."
+            "file with --labels, --a and --b naming its columns. A file whose columns are "
+            "named needs a header row; a file of which the first column is used may lack one "
+            "(a note says when its first row is read as data)."
         ),
     )
     compare.add_argument("files", nargs="+", metavar="CSV", help="one or three CSV files")
@@ -223,6 +290,12 @@ def _parser() -> argparse.ArgumentParser:
         default="mid-p",
         help="the form of McNemar's test (default mid-p, recommended by Fagerland, Lydersen & "
         "Laake 2013; exact never exceeds the level but is conservative)",
+    )
+    compare.add_argument(
+        "--halfwidth",
+        type=float,
+        help="the precision (half-width of each accuracy's interval) to check the test-set size "
+        "for (default 0.05, ±5 points)",
     )
     compare.add_argument(
         "--cost",
@@ -263,7 +336,14 @@ def _load(args: argparse.Namespace) -> dict:
         sizes = {path: len(y)}
     elif len(files) == 3:
         label_path, path_a, path_b = files
-        tables = [_read_table(p, args.delimiter) for p in files]
+        named = (
+            args.labels is not None,
+            args.col_a is not None or args.scores_a is not None,
+            args.col_b is not None or args.scores_b is not None,
+        )
+        tables = [
+            _read_table(p, args.delimiter, named=n) for p, n in zip(files, named, strict=True)
+        ]
         y = _column(label_path, tables[0], args.labels)
         pa = _column(path_a, tables[1], args.col_a)
         pb = _column(path_b, tables[2], args.col_b)
@@ -283,7 +363,7 @@ def _load(args: argparse.Namespace) -> dict:
         raise InputError("give --scores-a and --scores-b together (or neither)")
     scores = [None, None]
     if args.scores_a is not None:
-        scores = [_numbers(p, col, _column(p, t, col)) for p, t, col in score_sources]
+        scores = [_numbers(p, col, _column(p, t, col), t[2]) for p, t, col in score_sources]
     y, pa, pb = _as_numbers_if_all_numeric(y, pa, pb)
     positive = args.positive
     if positive is not None and y and not isinstance(y[0], str):
@@ -297,7 +377,8 @@ def _load(args: argparse.Namespace) -> dict:
         where += f"{args.col_b!r} of {files[0]}"
     else:
         where = f"y_true, pred_a and pred_b come from {files[0]}, {files[1]} and {files[2]}"
-    cost = None if args.cost is None else _cost_matrix(args.cost, args.delimiter)
+    classes = sorted({*y, *pa, *pb})
+    cost = None if args.cost is None else _cost_matrix(args.cost, args.delimiter, classes)
     groups = None
     if args.groups is not None:
         one_table = (files[0], table) if len(files) == 1 else None
@@ -317,7 +398,7 @@ def _load(args: argparse.Namespace) -> dict:
 
 def _groups(
     value: str,
-    one_table: tuple[str, tuple[list[str], list[list[str]]]] | None,
+    one_table: tuple[str, Table] | None,
     size: int,
     delimiter: str | None,
 ) -> list[str]:
@@ -330,7 +411,7 @@ def _groups(
             f"--groups: {where}no file {value!r} (name a column of the one CSV file, or a CSV "
             "file with a header row and the group of each test item)"
         )
-    groups = _column(value, _read_table(value, delimiter), None)
+    groups = _column(value, _read_table(value, delimiter, named=False), None)
     if len(groups) != size:
         raise InputError(
             f"--groups: {value} has {len(groups)} rows, but there are {size} test items (one "
@@ -347,6 +428,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exc:  # argparse prints its own message on stderr
         return int(exc.code or 0)
     from evalkit.report import compare_classifiers
+    from evalkit.report.wording import command_line_terms
 
     try:
         data = _load(args)
@@ -366,16 +448,35 @@ def main(argv: Sequence[str] | None = None) -> int:
             positive=data["positive"],
             cost=data["cost"],
             mcnemar_method=args.mcnemar,
+            halfwidth=args.halfwidth,
             groups=data["groups"],
         )
     except (ValueError, TypeError) as exc:
-        print(f"{PROG} compare: error: {exc} ({data['where']})", file=sys.stderr)
+        message = _OPTION_OF_ARGUMENT.sub(r"--\1 ", str(exc))
+        print(f"{PROG} compare: error: {message} ({data['where']})", file=sys.stderr)
         return 2
     if args.json:
-        print(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
+        print(json.dumps(_in_command_line_terms(result.to_dict()), ensure_ascii=False, indent=2))
     else:
-        print(result.summary())
+        print(command_line_terms(result.summary()))
     return 0
+
+
+#: An error message that starts with an argument that is an option here names the option.
+_OPTION_OF_ARGUMENT = re.compile(r"^(cost|halfwidth|confidence|positive) ")
+
+
+def _in_command_line_terms(value: Any) -> Any:
+    """Every text of ``to_dict()`` with the command line's option names (see ``wording``)."""
+    from evalkit.report.wording import command_line_terms
+
+    if isinstance(value, str):
+        return command_line_terms(value)
+    if isinstance(value, dict):
+        return {k: _in_command_line_terms(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_in_command_line_terms(v) for v in value]
+    return value
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -13,6 +14,7 @@ import pytest
 
 from evalkit.__main__ import main
 from evalkit.report import compare_classifiers
+from evalkit.report.wording import command_line_terms
 from tests.conftest import REPO
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -37,6 +39,11 @@ def expected(scores: bool = False, **kwargs):
     return compare_classifiers(y, column(ONE, "pred_a"), column(ONE, "pred_b"), **extra, **kwargs)
 
 
+def summary(result) -> str:
+    """The summary as the command line prints it: option names instead of Python's arguments."""
+    return command_line_terms(result.summary())
+
+
 def run(*args: str) -> subprocess.CompletedProcess:
     return subprocess.run(
         [sys.executable, "-m", "evalkit", *args], capture_output=True, text=True, cwd=REPO
@@ -52,14 +59,14 @@ def test_three_files_in_a_subprocess():
     result = run("compare", LABELS, PRED_A, PRED_B)
     assert result.returncode == 0, result.stderr
     assert result.stderr == ""
-    assert result.stdout.strip() == expected().summary()
+    assert result.stdout.strip() == summary(expected())
 
 
 def test_one_file_with_named_columns_and_scores(capsys):
     code = main(["compare", ONE, *COLUMNS, *SCORE_COLUMNS])
     out = capsys.readouterr()
     assert code == 0, out.err
-    assert out.out.strip() == expected(scores=True).summary()
+    assert out.out.strip() == summary(expected(scores=True))
     assert "DeLong's test of equal AUCs" in out.out
 
 
@@ -67,7 +74,7 @@ def test_three_files_with_score_columns_via_main(capsys):
     code = main(["compare", LABELS, PRED_A, PRED_B, "--scores-a", "score", "--scores-b", "score"])
     out = capsys.readouterr()
     assert code == 0 and out.err == ""
-    assert out.out.strip() == expected(scores=True).summary()
+    assert out.out.strip() == summary(expected(scores=True))
 
 
 def test_names_confidence_and_json(capsys):
@@ -92,7 +99,7 @@ def test_names_confidence_and_json(capsys):
     assert data["confidence"] == 0.9
     assert data["mcnemar"]["pvalue"] == direct.mcnemar.pvalue
     assert data["difference"]["low"] == direct.difference.low
-    assert data["summary"] == direct.summary()
+    assert data["summary"] == summary(direct)
 
 
 @pytest.mark.parametrize("method", ["mid-p", "exact", "asymptotic", "corrected"])
@@ -104,7 +111,7 @@ def test_mcnemar_form_on_request(method, capsys):
     direct = expected(mcnemar_method=method)
     assert data["mcnemar"]["method"] == direct.mcnemar.method
     assert data["mcnemar"]["pvalue"] == direct.mcnemar.pvalue
-    assert data["mcnemar_reason"] == direct.mcnemar_reason
+    assert data["mcnemar_reason"] == command_line_terms(direct.mcnemar_reason)
 
 
 def test_unknown_mcnemar_form_is_an_argparse_error(capsys):
@@ -152,7 +159,7 @@ def test_text_labels_and_positive_class(tmp_path, capsys):
         scores_b=[float(v) for v in s_b],
         positive="spam",
     )
-    assert out.out.strip() == direct.summary()
+    assert out.out.strip() == summary(direct)
     assert "class spam positive" in out.out
 
 
@@ -317,7 +324,7 @@ def test_the_separator_is_detected(tmp_path, sep, name, capsys):
     code = main(["compare", path, *COLUMNS, "--json"])
     out = capsys.readouterr()
     assert code == 0, out.err
-    assert json.loads(out.out)["summary"] == expected().summary()
+    assert json.loads(out.out)["summary"] == summary(expected())
 
 
 def test_a_wrong_separator_is_explained(tmp_path, capsys):
@@ -379,14 +386,14 @@ def test_groups_as_a_column_of_the_one_file(capsys):
     assert data["mcnemar"]["pvalue"] == direct.mcnemar.pvalue
     assert data["difference"]["method"] == direct.difference.method
     assert data["a"]["clustered_interval"]["low"] == direct.a.clustered.low
-    assert data["summary"] == direct.summary()
+    assert data["summary"] == summary(direct)
 
 
 def test_groups_as_a_file_with_three_files(capsys):
     code = main(["compare", LABELS, PRED_A, PRED_B, "--groups", GROUPS])
     out = capsys.readouterr()
     assert code == 0, out.err
-    assert out.out.strip() == expected(groups=column(GROUPS, "writer", str)).summary()
+    assert out.out.strip() == summary(expected(groups=column(GROUPS, "writer", str)))
     assert "items in 6 groups" in out.out and "assumed independent" not in out.out
 
 
@@ -423,3 +430,151 @@ def test_bad_groups(argv, message, capsys, tmp_path):
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.startswith("python -m evalkit compare: error: ") and message in err
+
+
+# ---------------------------------------------------------------------------------------------
+# issue 44, the command line: headerless files, option names in the text, the cost matrix
+
+
+def headerless_files(tmp_path: Path, y, pred_a, pred_b) -> list[str]:
+    return [
+        write_rows(tmp_path / f"{name}.csv", [[v] for v in values], ",")
+        for name, values in (("labels", y), ("a", pred_a), ("b", pred_b))
+    ]
+
+
+def test_three_files_without_header_rows_keep_every_item(tmp_path, capsys):
+    # before: the first row of each file was taken as its header, and 39 of 40 items reported
+    y, pred_a, pred_b = (
+        column(ONE, "y")[:40],
+        column(ONE, "pred_a")[:40],
+        column(ONE, "pred_b")[:40],
+    )
+    files = headerless_files(tmp_path, y, pred_a, pred_b)
+    code = main(["compare", *files])
+    out = capsys.readouterr()
+    assert code == 0, out.err
+    assert out.out.strip() == summary(compare_classifiers(y, pred_a, pred_b))
+    assert "on the same 40 test items" in out.out
+    assert out.err.count("has no header row") == 3
+    assert f"{files[0]} has no header row (its first row, {y[0]}, reads as data" in out.err
+    assert "so all 40 rows are test items" in out.err
+
+
+def test_text_labels_without_header_rows(tmp_path, capsys):
+    rng = np.random.default_rng(44)
+    y = list(rng.choice(["bird", "cat", "dog"], 30))
+    pred_a = [c if rng.random() < 0.8 else "cat" for c in y]
+    pred_b = [c if rng.random() < 0.7 else "dog" for c in y]
+    assert main(["compare", *headerless_files(tmp_path, y, pred_a, pred_b), "--json"]) == 0
+    out = capsys.readouterr()
+    assert json.loads(out.out)["size"] == 30
+    assert out.err.count("has no header row") == 3
+
+
+def test_a_header_row_is_still_a_header_and_no_note_is_printed(tmp_path, capsys):
+    # a label column headed 'label' over numbers, or 'class' over words the column never repeats
+    assert main(["compare", LABELS, PRED_A, PRED_B]) == 0
+    assert capsys.readouterr().err == ""
+    words = write_rows(tmp_path / "y.csv", [["class"], *[[w] for w in ["cat", "dog"] * 20]], ",")
+    a = write_rows(tmp_path / "a.csv", [["pred"], *[[w] for w in ["cat", "dog"] * 20]], ",")
+    b = write_rows(tmp_path / "b.csv", [["pred"], *[[w] for w in ["dog", "dog"] * 20]], ",")
+    assert main(["compare", words, a, b, "--json"]) == 0
+    out = capsys.readouterr()
+    assert json.loads(out.out)["size"] == 40 and out.err == ""
+
+
+def test_a_named_column_needs_a_header_row(tmp_path, capsys):
+    y, a, b = headerless_files(tmp_path, [0, 1] * 10, [0, 1] * 10, [1, 1] * 10)
+    err = error_of(["compare", y, a, b, "--labels", "y"], capsys)
+    assert "has no column 'y'; its columns are '0'" in err
+
+
+PYTHON_SPELLINGS = re.compile(r"\b(mcnemar_method|halfwidth|groups|confidence|positive|cost)=")
+
+
+def test_the_text_names_command_line_options_not_python_arguments(capsys):
+    # the default mid-p test, the default precision target and no --groups: the three sentences
+    # that point at an option; before: "mcnemar_method='exact'", "pass halfwidth=…", "groups="
+    assert main(["compare", LABELS, PRED_A, PRED_B]) == 0
+    text = capsys.readouterr().out
+    assert "--mcnemar exact gives a test that never exceeds the level" in text
+    assert "the report's default target, --halfwidth 0.05; pass --halfwidth … to state" in text
+    assert "pass --groups (their ids)" in text
+    assert not PYTHON_SPELLINGS.search(text), PYTHON_SPELLINGS.search(text)
+    assert main(["compare", LABELS, PRED_A, PRED_B, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert not PYTHON_SPELLINGS.search(json.dumps(data, ensure_ascii=False))
+    assert data["mcnemar_reason"].endswith(
+        "--mcnemar exact gives a test that never exceeds the level"
+    )
+    assert main(["compare", ONE_GROUPS, *COLUMNS, "--groups", "writer"]) == 0
+    text = capsys.readouterr().out
+    assert "(--groups)" in text and not PYTHON_SPELLINGS.search(text)
+
+
+def test_halfwidth_option(capsys):
+    assert main(["compare", ONE, *COLUMNS, "--halfwidth", "0.02", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    direct = expected(halfwidth=0.02)
+    assert data["a"]["halfwidth"] == 0.02 and data["notes"] == list(direct.notes)
+    assert data["a"]["trials_needed"] == direct.a.trials_needed
+    assert "the halfwidth you asked for" in data["notes"][0]
+    err = error_of(["compare", ONE, *COLUMNS, "--halfwidth", "2"], capsys)
+    assert "error: --halfwidth must be strictly between 0 and 1" in err
+
+
+def three_class_files(tmp_path: Path) -> list[str]:
+    y = ["bird", "cat", "dog"] * 10
+    return [
+        write_rows(tmp_path / f"{name}.csv", [[name], *[[v] for v in values]], ",")
+        for name, values in (("y", y), ("a", y), ("b", y[1:] + y[:1]))
+    ]
+
+
+def test_a_cost_matrix_of_the_wrong_shape_lists_the_class_order(tmp_path, capsys):
+    # before: "cost must be a 3 × 3 matrix like the confusion matrix (rows = true class, …)"
+    err = error_of(["compare", *three_class_files(tmp_path), "--cost", "0,1;1,0"], capsys)
+    assert "error: --cost must be a 3 × 3 matrix, one row (true class) and one column " in err
+    assert "per class in the order bird, cat, dog; got shape (2, 2)" in err
+    assert main(["compare", *three_class_files(tmp_path), "--cost", "0,1,2;1,0,1;2,1,0"]) == 0
+    capsys.readouterr()
+
+
+@pytest.mark.parametrize(
+    ("cost", "message"),
+    [
+        ("0,-1;1,0", "got -1 in row 1 (true class 0), column 2 (predicted class 1)"),
+        ("0,1;-0.5,0", "got -0.5 in row 2 (true class 1), column 1 (predicted class 0)"),
+    ],
+)
+def test_negative_costs_are_refused(cost, message, capsys):
+    # before: accepted, and the summary reported a negative expected cost
+    err = error_of(["compare", ONE, *COLUMNS, "--cost", cost], capsys)
+    assert (
+        "error: --cost: costs must be 0 or more (what each kind of error costs); " + message in err
+    )
+
+
+def test_a_negative_cost_names_the_text_classes(tmp_path, capsys):
+    err = error_of(
+        ["compare", *three_class_files(tmp_path), "--cost", "0,1,2;1,0,1;2,-3,0"], capsys
+    )
+    assert "got -3 in row 3 (true class dog), column 2 (predicted class cat)" in err
+
+
+def test_the_atlas_note_on_mcnemar_names_the_option_of_each_interface(monkeypatch, capsys):
+    # before: the Python report said "(--mcnemar exact)", the command line's spelling
+    from evalkit import atlas
+
+    def liberal(function, *args, **kwargs):
+        return "McNemar's test exceeds 5 % here." if function == "paired.mcnemar" else None
+
+    monkeypatch.setattr(atlas, "shortfall_note", liberal)
+    said = [w for w in expected().warnings if w.startswith("McNemar's test exceeds")]
+    assert said == [
+        "McNemar's test exceeds 5 % here. McNemar's exact test (mcnemar_method='exact') never "
+        "exceeds the level."
+    ]
+    assert main(["compare", LABELS, PRED_A, PRED_B]) == 0
+    assert "McNemar's exact test (--mcnemar exact) never exceeds" in capsys.readouterr().out

@@ -1039,3 +1039,20 @@ def test_scores_need_two_items_of_each_class_and_the_message_names_the_report_ar
         compare_classifiers(y, pred, pred, scores_a=scores, scores_b=scores)
     with pytest.raises(ValueError, match=r"y_true has 3 of the positive class 0 and 1 of the"):
         describe_classifier(y, pred, scores, positive=0)
+
+
+def test_a_cost_matrix_of_the_wrong_shape_lists_the_classes_in_order():
+    # before: metrics' message, "cost must be a 3 × 3 matrix like the confusion matrix …",
+    # without the order the rows and columns must follow
+    y = ["dog", "cat", "bird"] * 4
+    message = r"^cost must be a 3 × 3 matrix, .* in the order bird, cat, dog; got shape \(2, 2\)$"
+    with pytest.raises(ValueError, match=message):
+        describe_classifier(y, y, cost=[[0, 1], [1, 0]])
+    with pytest.raises(ValueError, match=message):
+        compare_classifiers(y, y, y, cost=[[0, 1], [1, 0]])
+    with pytest.raises(ValueError, match=r"^cost must be finite; got inf"):
+        describe_classifier(y, y, cost=[[0, 1, 1], [1, 0, 1], [1, np.inf, 0]])
+    # a class only a prediction uses gets its row and column too
+    four = r"^cost must be a 4 × 4 matrix, .* in the order bird, cat, dog, fox; got shape \(3, 3\)"
+    with pytest.raises(ValueError, match=four):
+        describe_classifier(y, [*y[:-1], "fox"], cost=np.ones((3, 3)))

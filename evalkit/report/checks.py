@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from evalkit._validation import as_labels, as_probabilities
+from evalkit._validation import as_labels, as_probabilities, as_real_array
 from evalkit.report.rules import DEFAULT_HALFWIDTH
 
 
@@ -163,3 +163,24 @@ def check_score_classes(is_positive: np.ndarray, positive: Any, which: str) -> N
             f"test estimate a variance from each); y_true has {n_pos} of the positive class "
             f"{label!r} and {n_neg} of the other"
         )
+
+
+def check_cost(cost: Any, classes: np.ndarray) -> np.ndarray | None:
+    """The cost matrix as floats, one row and one column per class (None stays None).
+
+    The message for a wrong shape lists the classes in their order, which the rows and columns
+    must follow (sorted: the classes of the labels and of the predictions together).
+    """
+    if cost is None:
+        return None
+    arr = as_real_array(cost, "cost").astype(float)
+    m = classes.size
+    if arr.shape != (m, m):
+        order = ", ".join(str(c.item()) for c in classes)
+        raise ValueError(
+            f"cost must be a {m} × {m} matrix, one row (true class) and one column (predicted "
+            f"class) per class in the order {order}; got shape {arr.shape}"
+        )
+    if not np.isfinite(arr).all():
+        raise ValueError(f"cost must be finite; got {arr[~np.isfinite(arr)][0].item()!r}")
+    return arr

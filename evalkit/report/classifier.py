@@ -402,6 +402,7 @@ def describe_classifier(
     p = checks.check_predictions(y, pred, "pred")
     codes = checks.check_groups(groups, y.size)
     classes, counts = checks.all_classes(y, p)
+    cost = checks.check_cost(cost, classes)
     s = None
     pos = None
     if scores is not None:

@@ -314,6 +314,7 @@ def compare_classifiers(
     pb = checks.check_predictions(y, pred_b, "pred_b")
     codes = checks.check_groups(groups, y.size)
     classes, counts = checks.all_classes(y, pa, pb)
+    cost = checks.check_cost(cost, classes)
     if (scores_a is None) != (scores_b is None):
         raise ValueError("scores_a and scores_b must be given together (or neither)")
     sa = sb = pos = None

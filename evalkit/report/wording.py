@@ -9,6 +9,7 @@ test item has) or looks a setting up in the coverage atlas (:mod:`evalkit.atlas`
 from __future__ import annotations
 
 import math
+import re
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -56,6 +57,30 @@ def label_text(label: Any) -> str:
 def listed(title: str, items: tuple[str, ...]) -> list[str]:
     """``["", "Title:", "- item", …]``, or nothing when there are no items."""
     return ["", f"{title}:"] + [f"- {item}" for item in items] if items else []
+
+
+#: The Python spellings of options that the sentences use, and their command-line spellings
+#: (``python -m evalkit compare``): :func:`command_line_terms` turns one into the other.
+COMMAND_LINE_TERMS = (
+    (re.compile(r"mcnemar_method='([a-z-]+)'"), r"--mcnemar \1"),
+    (re.compile(r"\bhalfwidth=(?=[0-9…])"), "--halfwidth "),
+    (re.compile(r"\bgroups=(?=[ )])"), "--groups"),
+)
+
+
+def command_line_terms(text: str) -> str:
+    """``text`` with the command line's option names instead of Python's argument names.
+
+    Examples
+    --------
+    >>> command_line_terms("pass halfwidth=… to state your own; mcnemar_method='exact' gives")
+    'pass --halfwidth … to state your own; --mcnemar exact gives'
+    >>> command_line_terms("pass groups= (their ids)")
+    'pass --groups (their ids)'
+    """
+    for pattern, replacement in COMMAND_LINE_TERMS:
+        text = pattern.sub(replacement, text)
+    return text
 
 
 # --------------------------------------------------------------------------------------------
@@ -257,7 +282,7 @@ def atlas_comparison_warnings(
         p_only=(b + c) / (2 * n),
     )
     if note:
-        out.append(note + " McNemar's exact test (--mcnemar exact) never exceeds the level.")
+        out.append(note + " McNemar's exact test (mcnemar_method='exact') never exceeds the level.")
     return out
 
 
