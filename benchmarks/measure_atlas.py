@@ -478,6 +478,49 @@ def sign_tests(select) -> Iterator[Row]:
             yield Row(function, method, "size", setting, float(size), nominal=LEVEL)
 
 
+BINOMIAL_K = (10, 20, 50, 100, 200)
+BASELINES = (0.5, 0.7, 0.8, 0.9, 0.95, 0.99)
+#: alternatives worth knowing: a classifier at 95 % against a 90 % baseline, etc.
+BINOMIAL_POWER = ((100, 0.9, 0.95), (200, 0.9, 0.95), (100, 0.8, 0.9), (200, 0.95, 0.98))
+
+
+def binomial_tests(select) -> Iterator[Row]:
+    """The test of one rate against a baseline p₀ exactly: Bin(K, p₀) at the null, Bin(K, p) else.
+
+    Every outcome k = 0 … K is tested once; the size is the null probability of the outcomes
+    with p-value ≤ 0.05, the power the same sum under the alternative.
+    """
+    function = "intervals.binomial_test"
+    for method in ("exact", "mid-p"):
+        for alternative in ("two-sided", "greater"):
+            label = f"{method}; {alternative}"
+            for k in BINOMIAL_K:
+                hits = np.arange(k + 1)
+                wanted = [
+                    p0 for p0 in BASELINES if select(function, label, format_setting(K=k, p0=p0))
+                ]
+                wanted += [
+                    (p0, p) for kk, p0, p in BINOMIAL_POWER
+                    if kk == k and select(function, label, format_setting(K=k, p0=p0, p=p))
+                ]  # fmt: skip
+                if not wanted:
+                    continue
+                for item in wanted:
+                    p0, p = item if isinstance(item, tuple) else (item, item)
+                    pvalues = np.array([
+                        intervals.binomial_test(int(h), k, p0, alternative=alternative,
+                                                method=method).pvalue
+                        for h in hits
+                    ])  # fmt: skip
+                    share = float(np.sum(stats.binom.pmf(hits, k, p) * (pvalues <= LEVEL)))
+                    if p == p0:
+                        setting = format_setting(K=k, p0=p0)
+                        yield Row(function, label, "size", setting, share, nominal=LEVEL)
+                    else:
+                        setting = format_setting(K=k, p0=p0, p=p)
+                        yield Row(function, label, "power", setting, share, nominal=LEVEL)
+
+
 WILCOXON_N = (6, 10, 15, 20)
 
 
@@ -552,7 +595,7 @@ def auc(select) -> Iterator[Row]:
 
                 def hit(rng, labels=labels, area=area, n_pos=n_pos, n_neg=n_neg, method=method):
                     scores = _binormal(rng, n_pos, n_neg, area)
-                    ci = roc.auc_interval(scores, labels, method=method)
+                    ci = roc.auc_interval(labels, scores, method=method)
                     return ci.low <= area <= ci.high, ci.high - ci.low
 
                 yield simulated_row(function, method, "coverage", setting, hit, CONFIDENCE)
@@ -570,7 +613,7 @@ def auc(select) -> Iterator[Row]:
                     s1[:, 1]
                     + (np.sqrt(2) * (stats.norm.ppf(other) - stats.norm.ppf(area))) * labels
                 )
-                return roc.delong_test(s1[:, 0], s2, labels).pvalue <= LEVEL, 0.0
+                return roc.delong_test(labels, s1[:, 0], s2).pvalue <= LEVEL, 0.0
 
             kind = "size" if area == other else "power"
             yield simulated_row(function, method, kind, setting, hit, LEVEL)
@@ -805,15 +848,23 @@ KAPPA_SETTINGS = ((50, 0.8), (200, 0.8), (50, 0.95), (200, 0.6))  # (N, P(predic
 
 
 def kappa(select) -> Iterator[Row]:
-    """Cohen's kappa: its interval's coverage and its test's size, three unequal classes.
+    """Cohen's kappa, plain and weighted: its interval's coverage and its test's size.
 
-    The true classes have shares π = (0.5, 0.3, 0.2); a prediction is right with probability a,
-    else one of the other two classes at random. The population kappa is (p_o − p_e)/(1 − p_e)
-    with p_o = a and p_e = Σ π_i q_i, q the predictions' shares; a = share of the true class
-    (predictions independent of the truth) gives kappa 0, the test's null hypothesis.
+    Three unequal classes, taken as ordered for the weighted forms: the true classes have shares
+    π = (0.5, 0.3, 0.2); a prediction is right with probability a, else one of the other two
+    classes at random, so the joint distribution is P_ij = π_i a (i = j), π_i (1 − a)/2 (i ≠ j).
+    The population kappa is (p_o − p_e)/(1 − p_e) with p_o = Σ w_ij P_ij and p_e = Σ w_ij π_i q_j,
+    q the predictions' shares and w the agreement weights (identity, linear or quadratic);
+    predictions independent of the truth give kappa 0, the test's null hypothesis.
     """
-    function, method = "metrics.cohen_kappa", "-"
+    function = "metrics.cohen_kappa"
     shares = np.array([0.5, 0.3, 0.2])
+    distance = np.abs(np.subtract.outer(np.arange(3), np.arange(3))) / 2
+    agreement = {
+        "-": np.eye(3),
+        "weights=linear": 1 - distance,
+        "weights=quadratic": 1 - distance**2,
+    }
 
     def draw(rng, n, a, independent=False):
         y = rng.choice(3, size=n, p=shares)
@@ -822,30 +873,34 @@ def kappa(select) -> Iterator[Row]:
         other = (y + rng.integers(1, 3, size=n)) % 3
         return y, np.where(rng.random(n) < a, y, other)
 
-    for n, a in KAPPA_SETTINGS:
-        setting = format_setting(N=n, classes=3, right=a)
-        if select(function, method, setting):
-            q = a * shares + (1 - a) * (1 - shares) / 2
-            pe = float(np.sum(shares * q))
-            truth = (a - pe) / (1 - pe)
+    for method, w in agreement.items():
+        weights = None if method == "-" else method.split("=")[1]
+        for n, a in KAPPA_SETTINGS:
+            setting = format_setting(N=n, classes=3, right=a)
+            if select(function, method, setting):
+                joint = shares[:, None] * np.where(np.eye(3, dtype=bool), a, (1 - a) / 2)
+                po = float(np.sum(w * joint))
+                pe = float(np.sum(w * np.outer(shares, joint.sum(axis=0))))
+                truth = (po - pe) / (1 - pe)
 
-            def hit(rng, n=n, a=a, truth=truth):
-                k = metrics.cohen_kappa(*draw(rng, n, a))
-                return k.interval.low <= truth <= k.interval.high, k.interval.high - k.interval.low
+                def hit(rng, n=n, a=a, truth=truth, weights=weights):
+                    k = metrics.cohen_kappa(*draw(rng, n, a), weights=weights)
+                    ci = k.interval
+                    return ci.low <= truth <= ci.high, ci.high - ci.low
 
-            yield simulated_row(function, method, "coverage", setting, hit, CONFIDENCE)
-    for n in (20, 50, 200):
-        setting = format_setting(N=n, classes=3, kappa=0)
-        if select(function, method, setting):
+                yield simulated_row(function, method, "coverage", setting, hit, CONFIDENCE)
+        for n in (20, 50, 200):
+            setting = format_setting(N=n, classes=3, kappa=0)
+            if select(function, method, setting):
 
-            def hit(rng, n=n):
-                with warnings.catch_warnings():
-                    warnings.simplefilter("ignore")
-                    return metrics.cohen_kappa(
-                        *draw(rng, n, 0, independent=True)
-                    ).pvalue <= LEVEL, 0.0
+                def hit(rng, n=n, weights=weights):
+                    with warnings.catch_warnings():
+                        warnings.simplefilter("ignore")
+                        return metrics.cohen_kappa(
+                            *draw(rng, n, 0, independent=True), weights=weights
+                        ).pvalue <= LEVEL, 0.0
 
-            yield simulated_row(function, method, "size", setting, hit, LEVEL)
+                yield simulated_row(function, method, "size", setting, hit, LEVEL)
 
 
 def population_average_precision(n_pos: int, n_neg: int, area: float) -> float:
@@ -870,7 +925,7 @@ def precision_recall(select) -> Iterator[Row]:
 
         def hit(rng, n_pos=n_pos, n_neg=n_neg, area=area, truth=truth, labels=labels):
             scores = _binormal(rng, n_pos, n_neg, area)
-            ap = roc.precision_recall_band(scores, labels, rounds=500, rng=rng).average_precision
+            ap = roc.precision_recall_band(labels, scores, rounds=500, rng=rng).average_precision
             return ap.low <= truth <= ap.high, ap.high - ap.low
 
         yield simulated_row(function, method, "coverage", setting, hit, CONFIDENCE)
@@ -1022,6 +1077,7 @@ FAMILIES: dict[str, Callable[..., Iterator[Row]]] = {
     "paired_tests": paired_tests,
     "paired_enumerated": paired_enumerated,
     "sign_tests": sign_tests,
+    "binomial_tests": binomial_tests,
     "wilcoxon": wilcoxon,
     "auc": auc,
     "bootstrap": bootstrap_family,
