@@ -9,6 +9,7 @@
   on Pygments' highlighting of notebook code (the lexer and HTML classes Sphinx uses), and over
   every notebook of the course. (Sphinx itself is the site extra's; these tests do not need it.)
 * The docstring notation the site escapes (tools/site/docstrings.py).
+* The page's "the same as" rows, computed: SciPy's and scikit-learn's numbers and evalkit's agree.
 """
 
 from __future__ import annotations
@@ -295,3 +296,86 @@ def test_bars_of_running_text_are_escaped_and_code_and_math_kept():
         "",
         r"After \|z\|.",
     ]
+
+
+# --- the page's equivalences, computed -------------------------------------------------------
+
+
+def _equivalences() -> dict[str, tuple]:
+    """For rows of the conversion page: (the library's number, evalkit's), on one data set."""
+    import numpy as np
+    import scipy.stats as st
+    import sklearn.metrics as skm
+    from sklearn.calibration import calibration_curve
+
+    from evalkit import independent, intervals, metrics, multiple, paired, roc
+
+    rng = np.random.default_rng(1)
+    y = rng.integers(0, 2, 80)
+    s = y * 0.8 + rng.normal(size=80)
+    p = 1 / (1 + np.exp(-s))
+    y3, y3_pred = rng.integers(0, 3, 90), rng.integers(0, 3, 90)
+    p3 = rng.dirichlet([1, 1, 1], 90)
+    p3[np.arange(90), y3] += 0.5
+    p3 /= p3.sum(axis=1, keepdims=True)
+    table = np.array([[47, 40], [3, 10]])
+    x = rng.normal(size=20)
+    x2 = x + rng.normal(0.3, 1, size=20)
+    many = rng.normal(size=(12, 4))
+    ci_cc = st.binomtest(7, 30).proportion_ci(method="wilsoncc")
+    ci_exact = st.binomtest(7, 30).proportion_ci(method="exact")
+    ours_cc, ours_exact = intervals.wilson(7, 30, correction=True), intervals.clopper_pearson(7, 30)
+    ovr = {"multi_class": "ovr", "average": "macro"}
+    ovo = {"multi_class": "ovo", "average": "macro"}
+    sk_true, sk_pred = calibration_curve(y, p, n_bins=5)
+    ours_curve = metrics.calibration_curve(y, p, n_bins=5)
+    return {
+        "binomtest proportion_ci wilsoncc": (
+            (ci_cc.low, ci_cc.high), (ours_cc.low, ours_cc.high)),
+        "binomtest proportion_ci exact": (
+            (ci_exact.low, ci_exact.high), (ours_exact.low, ours_exact.high)),
+        "binomtest": (
+            st.binomtest(41, 50, 0.9).pvalue, intervals.binomial_test(41, 50, 0.9).pvalue),
+        "fisher_exact": (
+            tuple(st.fisher_exact(table)),
+            (independent.fisher_exact(table).estimate, independent.fisher_exact(table).pvalue)),
+        "boschloo_exact": (
+            st.boschloo_exact(table).pvalue, independent.boschloo_exact(table).pvalue),
+        "chi2_contingency": (
+            st.chi2_contingency(table, correction=True).pvalue,
+            independent.chi_square_2x2(table, correction=True).pvalue),
+        "wilcoxon": (st.wilcoxon(x, x2).pvalue, paired.wilcoxon_signed_rank(x - x2).pvalue),
+        "friedmanchisquare": (
+            st.friedmanchisquare(*many.T).pvalue,
+            multiple.friedman(many, tie_correction=True).chi2_pvalue),
+        "roc_auc_score": (skm.roc_auc_score(y, s), roc.auc(y, s)),
+        "roc_auc_score ovr": (
+            skm.roc_auc_score(y3, p3, **ovr), roc.multiclass_auc(y3, p3, **ovr).estimate),
+        "roc_auc_score ovo": (
+            skm.roc_auc_score(y3, p3, **ovo), roc.multiclass_auc(y3, p3, **ovo).estimate),
+        "average_precision_score": (skm.average_precision_score(y, s), roc.average_precision(y, s)),
+        "cohen_kappa_score": (
+            skm.cohen_kappa_score(y3, y3_pred, weights="quadratic"),
+            metrics.cohen_kappa(y3, y3_pred, weights="quadratic").estimate),
+        "brier_score_loss": (skm.brier_score_loss(y, p), metrics.brier_score(y, p)),
+        "brier_score_loss classes": (
+            skm.brier_score_loss(y3, p3, scale_by_half=False), metrics.brier_score(y3, p3)),
+        "calibration_curve": (
+            (*sk_true, *sk_pred), (*ours_curve.fraction_positive, *ours_curve.mean_predicted)),
+        "confusion_matrix": (
+            tuple(skm.confusion_matrix(y3, y3_pred).ravel()),
+            tuple(metrics.confusion_matrix(y3, y3_pred).ravel())),
+        "precision_score": (
+            tuple(skm.precision_score(y3, y3_pred, average=None)),
+            tuple(metrics.precision(metrics.confusion_matrix(y3, y3_pred)))),
+    }  # fmt: skip
+
+
+def test_the_pages_equivalences_give_the_libraries_numbers():
+    """The rows that say 'the same' are the same: each library's number and evalkit's agree."""
+    import numpy as np
+
+    text = PAGE.read_text(encoding="utf-8")
+    for row, (theirs, ours) in _equivalences().items():
+        assert row.split()[0] in text, f"the page has no row for {row}"
+        np.testing.assert_allclose(ours, theirs, rtol=1e-9, atol=1e-12, err_msg=row)
