@@ -887,7 +887,7 @@ class PrecisionRecallBand(ReadableResult):
         The positive rate (fixed by the stratified resampling).
     confidence : float
     rounds : int
-    monte_carlo_error : float
+    mc_standard_error : float
         Monte-Carlo standard error of the AP interval's limits (the larger of the two): how much
         they would move with another seed. Shrinks like 1/√rounds.
     """
@@ -900,11 +900,11 @@ class PrecisionRecallBand(ReadableResult):
     baseline: float
     confidence: float
     rounds: int
-    monte_carlo_error: float = float("nan")
+    mc_standard_error: float = float("nan")
 
     _repr_fields: ClassVar[tuple[str, ...]] = (
         "average_precision",
-        "monte_carlo_error",
+        "mc_standard_error",
         "baseline",
         "confidence",
         "rounds",
@@ -1042,7 +1042,7 @@ def _precision_recall_band_core(
         baseline=n_pos / s.size,
         confidence=level,
         rounds=int(rounds),
-        monte_carlo_error=error,
+        mc_standard_error=error,
     )
 
 
@@ -1063,7 +1063,7 @@ def precision_recall_band(
     and read its precision at each grid recall r — the precision of the first threshold whose
     recall reaches r, the step function that :func:`average_precision` integrates. The band is
     pointwise (percentile limits at each r), not simultaneous. The result carries the
-    Monte-Carlo error of the AP interval's limits (``monte_carlo_error``): raise ``rounds`` when
+    Monte-Carlo error of the AP interval's limits (``mc_standard_error``): raise ``rounds`` when
     it matters at the digits you report.
 
     With few positives the AP interval is too narrow: the sample AP is biased upwards (binormal
@@ -1105,7 +1105,7 @@ def precision_recall_band(
     >>> band = precision_recall_band(y, s, rounds=200, rng=1)
     >>> band.baseline, bool(band.average_precision.low < band.average_precision.estimate)
     (0.2, True)
-    >>> bool(band.monte_carlo_error < 0.05)
+    >>> bool(band.mc_standard_error < 0.05)
     True
     """
     y, s = _check_binary(y_true, y_score, pos_label)
@@ -1146,11 +1146,17 @@ class MulticlassAuc(AucInterval):
 
     Examples
     --------
-    >>> r = multiclass_auc(["a", "b", "c", "a", "b", "c"],
-    ...                    [[.8, .1, .1], [.3, .6, .1], [.2, .2, .6],
-    ...                     [.4, .4, .2], [.5, .3, .2], [.1, .3, .6]])
-    >>> r.per_term
-    {'a vs rest': 0.875, 'b vs rest': 0.625, 'c vs rest': 1.0}
+    >>> y_true = ["bird", "cat", "dog", "cat", "bird", "dog", "dog", "cat", "bird", "bird"]
+    >>> y_score = [[0.7, 0.2, 0.1], [0.2, 0.5, 0.3], [0.1, 0.3, 0.6], [0.3, 0.4, 0.3],
+    ...            [0.5, 0.4, 0.1], [0.2, 0.2, 0.6], [0.4, 0.3, 0.3], [0.1, 0.8, 0.1],
+    ...            [0.4, 0.3, 0.3], [0.3, 0.5, 0.2]]
+    >>> r = multiclass_auc(y_true, y_score, multi_class="ovo")
+    >>> {term: round(a, 4) for term, a in r.per_term.items()}
+    {'bird vs cat': 0.8958, 'bird vs dog': 0.9167, 'cat vs dog': 0.9444}
+    >>> r  # doctest: +NORMALIZE_WHITESPACE
+    MulticlassAuc(estimate=0.919, low=0.6593, high=0.9852, confidence=0.95,
+                  method='Hand-Till one-vs-one macro AUC, DeLong-type SE (logit)',
+                  std_error=0.06717, classes=('bird', 'cat', 'dog'))
     """
 
     multi_class: str = "ovr"
@@ -1190,6 +1196,66 @@ def _auc_influence(y: np.ndarray, s: np.ndarray) -> tuple[float, np.ndarray, int
     return float(aucs[0]), share, min(n_pos, n_neg)
 
 
+def _multiclass_terms(
+    codes: np.ndarray, score: np.ndarray, multi_class: str
+) -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The two-class AUCs an average is made of, before weighting.
+
+    Returns each term's name (class indices), AUC, items' shares (terms × items), the smaller
+    class size of its AUC (for van Dantzig's bound) and its prevalence weight (n_k for
+    one-vs-rest, n_i + n_j for a pair).
+    """
+    n_classes = score.shape[1]
+    counts = np.bincount(codes, minlength=n_classes)
+    terms, aucs, shares, trials, sizes = [], [], [], [], []
+    if multi_class == "ovr":
+        for k in range(n_classes):
+            area, share, small = _auc_influence(codes == k, score[:, k])
+            terms.append((k,))
+            aucs.append(area)
+            shares.append(share)
+            trials.append(small)
+            sizes.append(counts[k])
+    else:
+        for i, j in combinations(range(n_classes), 2):
+            mask = (codes == i) | (codes == j)
+            a_ij, share_ij, small = _auc_influence(codes[mask] == i, score[mask, i])
+            a_ji, share_ji, _ = _auc_influence(codes[mask] == j, score[mask, j])
+            share = np.zeros(codes.size)
+            share[mask] = (share_ij + share_ji) / 2.0
+            terms.append((i, j))
+            aucs.append((a_ij + a_ji) / 2.0)
+            shares.append(share)
+            trials.append(small)
+            sizes.append(counts[i] + counts[j])
+    return (
+        terms,
+        np.asarray(aucs),
+        np.asarray(shares),
+        np.asarray(trials, dtype=float),
+        np.asarray(sizes, dtype=float),
+    )
+
+
+def _multiclass_combine(
+    codes: np.ndarray, parts: tuple, average: str
+) -> tuple[float, float, float, np.ndarray]:
+    """Weighted average of the terms, its DeLong-type SE and van Dantzig's N; the weights."""
+    _, aucs, shares, trials, sizes = parts
+    weights = sizes / sizes.sum() if average == "weighted" else np.full(aucs.size, 1 / aucs.size)
+    area = float(np.sum(weights * aucs))
+    # each item's first-order share of the average; items of one class are exchangeable, so the
+    # variance is the sum over classes of n_c times the within-class variance of the shares
+    total = weights @ shares
+    counts = np.bincount(codes)
+    var = sum(counts[c] * float(np.var(total[codes == c], ddof=1)) for c in range(counts.size))
+    se = math.sqrt(max(var, 0.0))
+    if se < 1e-12:  # shares equal within every class up to rounding (e.g. perfect separation)
+        se = 0.0
+    effective = 1.0 / float(np.sum(weights / trials))
+    return area, se, effective, weights
+
+
 def _multiclass_auc_core(
     codes: np.ndarray,
     score: np.ndarray,
@@ -1198,44 +1264,23 @@ def _multiclass_auc_core(
     average: str,
     method: str,
     level: float,
+    parts: tuple | None = None,
 ) -> MulticlassAuc:
-    """The averaged AUC and its DeLong-type SE (Sen 1960) for checked class codes 0 … c − 1."""
-    n_classes = score.shape[1]
-    counts = np.bincount(codes, minlength=n_classes)
-    names = [str(c) for c in classes]
-    terms, aucs, raw_weights, shares, trials = [], [], [], [], []
-    if multi_class == "ovr":
-        for k in range(n_classes):
-            area, share, small = _auc_influence(codes == k, score[:, k])
-            terms.append(f"{names[k]} vs rest")
-            aucs.append(area)
-            raw_weights.append(counts[k] if average == "weighted" else 1.0)
-            shares.append(share)
-            trials.append(small)
-    else:
-        for i, j in combinations(range(n_classes), 2):
-            mask = (codes == i) | (codes == j)
-            a_ij, share_ij, small = _auc_influence(codes[mask] == i, score[mask, i])
-            a_ji, share_ji, _ = _auc_influence(codes[mask] == j, score[mask, j])
-            share = np.zeros(codes.size)
-            share[mask] = (share_ij + share_ji) / 2.0
-            terms.append(f"{names[i]} vs {names[j]}")
-            aucs.append((a_ij + a_ji) / 2.0)
-            raw_weights.append(counts[i] + counts[j] if average == "weighted" else 1.0)
-            shares.append(share)
-            trials.append(small)
-    weights = np.asarray(raw_weights, dtype=float)
-    weights /= weights.sum()
-    aucs_arr = np.asarray(aucs)
-    area = float(np.sum(weights * aucs_arr))
-    # each item's first-order share of the average; items of one class are exchangeable, so the
-    # variance is the sum over classes of n_c times the within-class variance of the shares
-    total = weights @ np.asarray(shares)
-    var = sum(counts[c] * float(np.var(total[codes == c], ddof=1)) for c in range(n_classes))
-    se = math.sqrt(max(var, 0.0))
+    """The averaged AUC and its DeLong-type SE (Sen 1960) for checked class codes 0 … c − 1.
+
+    ``parts`` (from :func:`_multiclass_terms`) may be passed to reuse the terms for another
+    ``average`` of the same data.
+    """
+    if parts is None:
+        parts = _multiclass_terms(codes, score, multi_class)
+    area, se, effective, weights = _multiclass_combine(codes, parts, average)
     z = float(special.ndtri(0.5 + level / 2))
-    effective = 1.0 / float(np.sum(weights / np.asarray(trials, dtype=float)))
     low, high, note = _limits(area, se, z, method, effective)
+    names = [str(c) for c in classes]
+    terms = tuple(
+        f"{names[t[0]]} vs rest" if len(t) == 1 else f"{names[t[0]]} vs {names[t[1]]}"
+        for t in parts[0]
+    )
     kind = "one-vs-rest" if multi_class == "ovr" else "Hand-Till one-vs-one"
     return MulticlassAuc(
         low=low,
@@ -1247,8 +1292,8 @@ def _multiclass_auc_core(
         multi_class=multi_class,
         average=average,
         classes=tuple(classes),
-        terms=tuple(terms),
-        aucs=aucs_arr,
+        terms=terms,
+        aucs=parts[1],
         weights=weights,
     )
 
@@ -1384,15 +1429,21 @@ def multiclass_auc(
 
     Examples
     --------
-    >>> y_true = ["bird", "cat", "dog", "cat", "bird", "dog", "dog", "cat", "bird"]
-    >>> y_score = [[0.7, 0.2, 0.1], [0.2, 0.5, 0.3], [0.1, 0.3, 0.6],
-    ...            [0.3, 0.4, 0.3], [0.5, 0.4, 0.1], [0.2, 0.2, 0.6],
-    ...            [0.3, 0.4, 0.3], [0.1, 0.8, 0.1], [0.4, 0.3, 0.3]]
-    >>> r = multiclass_auc(y_true, y_score)
+    Hand & Till's M and the one-vs-rest macro average (equal to scikit-learn's
+    ``roc_auc_score(y_true, y_score, multi_class="ovo")`` and ``"ovr"``):
+
+    >>> y_true = ["bird", "cat", "dog", "cat", "bird", "dog", "dog", "cat", "bird", "bird"]
+    >>> y_score = [[0.7, 0.2, 0.1], [0.2, 0.5, 0.3], [0.1, 0.3, 0.6], [0.3, 0.4, 0.3],
+    ...            [0.5, 0.4, 0.1], [0.2, 0.2, 0.6], [0.4, 0.3, 0.3], [0.1, 0.8, 0.1],
+    ...            [0.4, 0.3, 0.3], [0.3, 0.5, 0.2]]
+    >>> r = multiclass_auc(y_true, y_score, multi_class="ovo")
+    >>> round(r.estimate, 4), round(r.low, 4), round(r.high, 4), round(r.std_error, 4)
+    (0.919, 0.6593, 0.9852, 0.0672)
+    >>> r = multiclass_auc(y_true, y_score)  # one-vs-rest, macro
     >>> round(r.estimate, 4), round(r.low, 4), round(r.high, 4)
-    (0.8889, 0.7142, 0.9636)
-    >>> round(multiclass_auc(y_true, y_score, multi_class="ovo").estimate, 4)
-    0.8889
+    (0.9167, 0.6567, 0.9844)
+    >>> {term: round(a, 4) for term, a in r.per_term.items()}
+    {'bird vs rest': 0.9167, 'cat vs rest': 0.9048, 'dog vs rest': 0.9286}
     """
     multi_class = check_choice(multi_class, "multi_class", MULTI_CLASS)
     average = check_choice(average, "average", AVERAGES)
