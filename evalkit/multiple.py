@@ -11,7 +11,8 @@ k classifiers on N data sets:
   two classifiers differ when their average ranks differ by at least the critical difference
   CD = q_α·sqrt(k(k+1)/(6N));
 * :func:`holm` and :func:`bonferroni` — adjust a family of p-values so that the family-wise
-  error rate stays at α (Holm 1979);
+  error rate stays at α (Holm 1979); they live in :mod:`evalkit.adjust`, below this module and
+  :mod:`evalkit.paired` (which uses them too), and are importable from here as before;
 * :func:`pairwise_wilcoxon` — every pair by the Wilcoxon signed-rank test, Holm-adjusted: the
   alternative to the mean-rank post-hoc tests, whose verdict on a pair depends on the other
   classifiers in the pool (Benavoli, Corani & Mangili 2016);

@@ -22,7 +22,8 @@ simple_test
 paired_variance, paired_test
     Günter's "advanced" paired test (eq. 4–6) on X(t) ∈ {−1, 0, 1}.
 mcnemar
-    McNemar's test on the discordant counts b, c: mid-p (default), exact, asymptotic, corrected.
+    McNemar's test on the discordant counts b, c (or the 2×2 table): mid-p (default), exact,
+    asymptotic, corrected.
 difference_interval
     Confidence interval for R1 − R2 from the agreement table (Newcombe, Wald, Tango).
 rejection_probability
@@ -31,6 +32,9 @@ sign_test, sign_test_from_scores
     The sign test over n repeated experiments (Günter §2.2, eq. 7 with the (1/2)^n fixed).
 wilcoxon_signed_rank
     The Wilcoxon signed-rank test on per-run differences (as scipy.stats.wilcoxon).
+cochran_q, pairwise_mcnemar
+    k classifiers on one test set: Cochran's Q, then McNemar for every pair with Holm's
+    correction (:mod:`evalkit.adjust`).
 
 Every test here is two-sided by default (``alternative="two-sided"``), as in SciPy,
 statsmodels and R. Günter's convention is one-sided: M1 is the classifier that did better
@@ -87,6 +91,7 @@ __all__ = [
 ]
 
 ALTERNATIVES = ("greater", "less", "two-sided")  # the order of the error messages
+_ALTERNATIVES_TEXT = ", ".join(map(repr, ALTERNATIVES))
 #: What ``estimate`` is in the results of Günter's tests.
 ESTIMATE_NAME = "difference of accuracies R1 − R2"
 _RATE_SLACK = 1e-12  # rounding slack when checking R12 against R1 and R2
@@ -1122,8 +1127,8 @@ def sign_test(
     """
     if alternative in SIGN_METHODS:
         raise ValueError(
-            f"alternative must be one of 'two-sided', 'greater', 'less'; got {alternative!r}, a "
-            f"method: pass it by keyword, sign_test(wins, trials, method={alternative!r})"
+            f"alternative must be one of {_ALTERNATIVES_TEXT}; got {alternative!r}, a method: "
+            f"pass it by keyword, sign_test(wins, trials, method={alternative!r})"
         )
     alternative = check_choice(alternative, "alternative", ALTERNATIVES)
     method = check_choice(method, "method", SIGN_METHODS)
@@ -1351,7 +1356,7 @@ def wilcoxon_signed_rank(
     """
     if not isinstance(alternative, str) and np.ndim(alternative) > 0:
         raise TypeError(
-            "alternative must be one of 'two-sided', 'greater', 'less'; got an array. "
+            f"alternative must be one of {_ALTERNATIVES_TEXT}; got an array. "
             "wilcoxon_signed_rank takes the paired differences, not two samples as "
             "scipy.stats.wilcoxon(x, y) does: pass wilcoxon_signed_rank(x - y)"
         )
@@ -1735,15 +1740,15 @@ def pairwise_mcnemar(
     The usual follow-up to :func:`cochran_q`: for each pair (i, j), McNemar's test on the
     discordant counts b (only i right) and c (only j right) (:func:`mcnemar`, mid-p by default,
     the course's choice after Fagerland, Lydersen & Laake 2013), then Holm's step-down
-    adjustment of the k(k − 1)/2 p-values (:func:`evalkit.multiple.holm`), which keeps the
-    family-wise error rate at α.
+    adjustment of the k(k − 1)/2 p-values (:func:`evalkit.adjust.holm`, also importable as
+    ``evalkit.multiple.holm``), which keeps the family-wise error rate at α.
 
     Parameters
     ----------
     correct : array_like of bool (or 0/1), shape (n_items, k)
         One row per test item, one column per classifier.
     names : sequence of str, optional
-        Classifier names (default "0", "1", …).
+        Classifier names, one per column (default "C1", "C2", …).
     method : {"mid-p", "exact", "asymptotic", "corrected"}
         McNemar form, as :func:`mcnemar`.
     alpha : float, default 0.05
