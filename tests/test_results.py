@@ -208,8 +208,8 @@ def test_interval_and_test_result_have_an_escaped_html_table():
     assert "<b>x</b>" not in page and page.count("<tr>") == 5
     r = TestResult(1.0, 0.5, "two-sided", "t & u", estimate=2.0, estimate_name="odds ratio")
     page = r._repr_html_()
-    assert "t &amp; u" in page and ">2</td>" in page
-    assert ">df</th>" not in page and ">odds ratio</th>" in page  # None fields are left out
+    assert "t &amp; u" in page and ">estimate_name</th>" in page and ">odds ratio</td>" in page
+    assert ">df</th>" not in page  # None fields are left out
 
 
 def test_test_result_names_its_estimate():
@@ -217,11 +217,7 @@ def test_test_result_names_its_estimate():
     assert r.estimate_name is None and "odds ratio" not in str(r)
     named = dataclasses.replace(r, estimate_name="odds ratio")
     assert str(named) == "Fisher's exact test: a = 2, p = 0.04 (two-sided); odds ratio = 2.1"
-    assert "pvalue=0.04, alternative='two-sided', odds ratio=2.1)" in repr(named)
-    ci = Interval(1.2, 3.4, 2.1, 0.95, "exact")
-    assert repr(dataclasses.replace(named, interval=ci)).endswith(
-        "odds ratio=2.1, interval=[1.2, 3.4] (95%))"
-    )
+    assert "estimate=2.1, estimate_name='odds ratio'" in repr(named)
     with pytest.raises(TypeError, match="estimate_name must be a string"):
         TestResult(2.0, 0.04, "two-sided", "x", estimate=1.0, estimate_name=3)
 
