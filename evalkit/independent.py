@@ -18,8 +18,9 @@ in the ways the course's sources do:
 * :func:`boschloo_exact` – Boschloo's exact unconditional test (beyond the documents), which
   Lydersen, Fagerland and Laake (2009) recommend over Fisher's conservative test, and the mid-p
   version of Fisher's test (``fisher_exact(..., method="mid-p")``).
-* :func:`difference_interval` and :func:`difference_coverage` – Newcombe's, Agresti–Caffo's and
-  Tan's Wald interval for the difference of two rates, and their exact coverage.
+* :func:`difference_interval` and :func:`difference_coverage` – Newcombe's, Agresti–Caffo's,
+  Miettinen–Nurminen's score and Tan's Wald interval for the difference of two rates, and their
+  exact coverage.
 * :func:`rejection_probability` – the exact probability that a test rejects, by enumerating
   every outcome of the two experiments (its type-I error under H0, its power otherwise).
 
@@ -62,7 +63,7 @@ from evalkit._validation import (
     to_output,
 )
 from evalkit.distributions import _log_binomial_pmf
-from evalkit.intervals import _wilson_limits, _z
+from evalkit.intervals import _chandrupatla, _wilson_limits, _z
 from evalkit.results import Interval, TestResult
 
 __all__ = [
@@ -1159,18 +1160,97 @@ def _boschloo_region(size_a: int, size_b: int, level: float) -> np.ndarray:
 # --------------------------------------------------------------------------------------------
 # interval for the difference of two rates, and its exact coverage (beyond the documents)
 
-DIFFERENCE_METHODS = ("newcombe", "agresti-caffo", "wald")
+DIFFERENCE_METHODS = ("newcombe", "agresti-caffo", "wald", "miettinen-nurminen")
 _DIFFERENCE_NAMES = {
     "newcombe": "Newcombe hybrid score",
     "agresti-caffo": "Agresti-Caffo",
     "wald": "Wald (Tan eq. 4.15)",
+    "miettinen-nurminen": "Miettinen-Nurminen score",
 }
+
+
+def _restricted_rates(
+    rate_a: np.ndarray, k_a: np.ndarray, rate_b: np.ndarray, k_b: np.ndarray, delta: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """The maximum-likelihood rates (π̃_A, π̃_B) under the constraint π_A − π_B = δ.
+
+    The closed-form root of the likelihood equation's cubic (Miettinen & Nurminen 1985,
+    appendix; in this trigonometric form Farrington & Manning 1990, *Statistics in Medicine*
+    9:1447), with θ = K_B/K_A:
+
+        a = 1 + θ,  b = −(1 + θ + r_A + θ·r_B + δ(θ + 2)),
+        c = δ² + δ(2r_A + θ + 1) + r_A + θ·r_B,  d = −r_A·δ(1 + δ),
+        v = b³/(3a)³ − bc/(6a²) + d/(2a),  u = sign(v)·√(b²/(3a)² − c/(3a)),
+        w = (π + arccos(v/u³))/3,  π̃_A = 2u·cos w − b/(3a),  π̃_B = π̃_A − δ.
+
+    π̃_A is clipped to [max(0, δ), min(1, 1 + δ)], the rates the constraint allows, against
+    rounding.
+    """
+    theta = k_b / k_a
+    a = 1 + theta
+    b = -(1 + theta + rate_a + theta * rate_b + delta * (theta + 2))
+    c = delta**2 + delta * (2 * rate_a + theta + 1) + rate_a + theta * rate_b
+    d = -rate_a * delta * (1 + delta)
+    v = b**3 / (27 * a**3) - b * c / (6 * a**2) + d / (2 * a)
+    u = np.copysign(np.sqrt(np.maximum(b**2 / (9 * a**2) - c / (3 * a), 0.0)), v)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ratio = np.where(u != 0, v / u**3, 0.0)
+    w = (np.pi + np.arccos(np.clip(ratio, -1.0, 1.0))) / 3
+    tilde_a = np.clip(
+        2 * u * np.cos(w) - b / (3 * a), np.maximum(0, delta), np.minimum(1, 1 + delta)
+    )
+    return tilde_a, tilde_a - delta
+
+
+def _miettinen_nurminen_upper(
+    n_a: np.ndarray, k_a: np.ndarray, n_b: np.ndarray, k_b: np.ndarray, z: float
+) -> np.ndarray:
+    """Upper limits δ > d̂ where the score statistic reaches −z, by bracketed root finding.
+
+    The score statistic (d̂ − δ)/√V(δ) falls as δ grows, so its crossing of −z is the root of
+    g(δ) = (d̂ − δ) + z·√V(δ) in [d̂, 1]: g(d̂) ≥ 0 (taken as +z where V(d̂) = 0, i.e. both rates
+    0 or both 1: the limit is not d̂ there) and g(1) = d̂ − 1 < 0 (V(1) = 0). The limit is 1 where
+    d̂ = 1. Chandrupatla's method (:func:`evalkit.intervals._chandrupatla`) solves all at once.
+    """
+    rate_a, rate_b = n_a / k_a, n_b / k_b
+    observed = rate_a - rate_b
+    factor = (k_a + k_b) / (k_a + k_b - 1)  # Miettinen & Nurminen's N/(N − 1)
+    upper = np.ones(observed.shape)
+    solve = observed < 1
+    if not solve.any():
+        return upper
+
+    def g(delta, ra, ka, rb, kb, d_hat, f):
+        ta, tb = _restricted_rates(ra, ka, rb, kb, delta)
+        variance = f * (ta * (1 - ta) / ka + tb * (1 - tb) / kb)
+        return np.where(delta <= d_hat, z, (d_hat - delta) + z * np.sqrt(variance))
+
+    args = (rate_a, k_a, rate_b, k_b, observed, np.broadcast_to(factor, observed.shape))
+    args = tuple(np.asarray(x, dtype=float)[solve] for x in args)
+    upper[solve] = _chandrupatla(g, args[4], np.ones(args[4].shape), args)
+    return upper
+
+
+def _miettinen_nurminen_limits(
+    n_a: np.ndarray, k_a: np.ndarray, n_b: np.ndarray, k_b: np.ndarray, confidence: float
+) -> tuple[np.ndarray, np.ndarray]:
+    """Both limits in one root-finding call: the lower limit for (A, B) is minus the upper
+    limit for (B, A) (the score statistic changes sign when the experiments swap)."""
+    n_a, k_a, n_b, k_b = np.broadcast_arrays(n_a, k_a, n_b, k_b)
+    both = _miettinen_nurminen_upper(
+        np.stack([n_a, n_b]), np.stack([k_a, k_b]), np.stack([n_b, n_a]), np.stack([k_b, k_a]),
+        _z(confidence),
+    )  # fmt: skip
+    return -both[1, ...], both[0, ...]
 
 
 def _difference_limits(
     method: str, n_a: Any, k_a: Any, n_b: Any, k_b: Any, confidence: float
 ) -> tuple[np.ndarray, np.ndarray]:
     """Limits for rate_a − rate_b on validated float arrays, clipped to [−1, 1]."""
+    if method == "miettinen-nurminen":
+        low, high = _miettinen_nurminen_limits(n_a, k_a, n_b, k_b, confidence)
+        return np.clip(low, -1.0, 1.0), np.clip(high, -1.0, 1.0)
     rate_a, rate_b = n_a / k_a, n_b / k_b
     difference = rate_a - rate_b
     z = _z(confidence)
@@ -1210,6 +1290,22 @@ def difference_interval(
       (Tan eq. 4.13), d − √((r_A − l_A)² + (u_B − r_B)²) to d + √((u_A − r_A)² + (r_B − l_B)²).
     * ``"agresti-caffo"`` — Agresti and Caffo (2000, *The American Statistician* 54:280): the
       Wald interval after adding one success and one failure to each sample.
+    * ``"miettinen-nurminen"`` — Miettinen and Nurminen (1985, "Comparative analysis of two
+      rates", *Statistics in Medicine* 4:213), the score interval: every difference δ that the
+      score test does not reject,
+      |r_A − r_B − δ| ≤ z·√(N/(N − 1)·(π̃_A(1 − π̃_A)/K_A + π̃_B(1 − π̃_B)/K_B)), N = K_A + K_B,
+      with (π̃_A, π̃_B) the maximum-likelihood rates under π_A − π_B = δ (closed form, a cubic).
+      The limits are found by bracketed root finding. Without the factor N/(N − 1) it is Mee's
+      (1984) interval. Fagerland, Lydersen and Laake (2015, "Recommended confidence intervals
+      for two independent binomial proportions", *Statistical Methods in Medical Research*
+      24:224) recommend it. SciPy has no such interval; statsmodels'
+      ``confint_proportions_2indep(..., method="score", correction=True)`` is meant to be it, but
+      its restricted rates are wrong in statsmodels 0.15.0 (issue #10269: a count where the
+      sample size belongs); with that one term corrected it agrees with this function to 1e-12.
+      Its exact coverage (:func:`difference_coverage`) at K_A = K_B = 10, 20, 50, 100 and the
+      coverage atlas's ten pairs of rates plus the worst point of a 60 × 60 grid of rates in
+      [0.5, 0.999] per K: minimum 0.929 (K = 10), median 0.954; Newcombe's over the same 44
+      settings: 0.928 and 0.963, so it is about as safe and closer to 95 % on average.
 
     Limits are clipped to [−1, 1] (only Wald and Agresti–Caffo can leave it). Agresti–Caffo's
     interval is centred on the shrunken rates (n + 1)/(K + 2), so at low confidence it need not
@@ -1226,7 +1322,7 @@ def difference_interval(
     ----------
     successes_a, trials_a, successes_b, trials_b : int or array_like
         Counts n_A ≤ K_A and n_B ≤ K_B, K ≥ 1 (broadcast together).
-    method : {"newcombe", "agresti-caffo", "wald"}
+    method : {"newcombe", "agresti-caffo", "wald", "miettinen-nurminen"}
         The interval.
     confidence : float
         Nominal confidence level, strictly between 0 and 1.
@@ -1244,6 +1340,9 @@ def difference_interval(
     -0.1167 (95% Wald (Tan eq. 4.15) interval -0.2389 to 0.005566)
     >>> print(difference_interval(4, 30, 1250, 5000))
     -0.1167 (95% Newcombe hybrid score interval -0.1978 to 0.04724)
+    >>> ci = difference_interval(4, 30, 1250, 5000, method="miettinen-nurminen")
+    >>> print(f"{ci.low:.4f} to {ci.high:.4f}")
+    -0.1982 to 0.0472
     """
     method = check_choice(method, "method", DIFFERENCE_METHODS)
     level = check_confidence(confidence)
@@ -1310,17 +1409,18 @@ def difference_coverage(
 
     C(π_A, π_B) = Σ_{n_A, n_B} Bin(n_A; K_A, π_A)·Bin(n_B; K_B, π_B)·1[low ≤ π_A − π_B ≤ high]:
     the probability that the interval computed from the two experiments contains the true
-    difference. The (K_A + 1)(K_B + 1) intervals are computed once. For each n_A whose limits
-    decrease with n_B (every n_A for Newcombe and Agresti–Caffo, all but the extreme ones for
-    Wald) the covering n_B form a run j₁ … j₂, found by binary search, and their probability is
-    F_Bin(j₂; K_B, π_B) − F_Bin(j₁ − 1; K_B, π_B); for the other n_A the terms are summed one by
-    one. A true difference within 10⁻¹² of a limit counts as covered (the limits are rounded
-    floating-point numbers). Vectorized: pass grids of rates to get a whole coverage map in one
-    call.
+    difference. The (K_A + 1)(K_B + 1) intervals are computed once (for Miettinen–Nurminen by root
+    finding: 0.13 s of CPU at K_A = K_B = 100, 2 s for Tan's 30 against 5000 items). For each n_A
+    whose limits decrease with n_B (every n_A for Newcombe, Agresti–Caffo and Miettinen–Nurminen,
+    all but the extreme ones for Wald) the covering n_B form a run j₁ … j₂, found by binary search,
+    and their probability is F_Bin(j₂; K_B, π_B) − F_Bin(j₁ − 1; K_B, π_B); for the other n_A the
+    terms are summed one by one. A true difference within 10⁻¹² of a limit counts as covered (the
+    limits are rounded floating-point numbers). Vectorized: pass grids of rates to get a whole
+    coverage map in one call.
 
     Parameters
     ----------
-    method : {"newcombe", "agresti-caffo", "wald"}
+    method : {"newcombe", "agresti-caffo", "wald", "miettinen-nurminen"}
         The interval (see :func:`difference_interval`).
     trials_a, trials_b : int
         K_A and K_B (single numbers ≥ 1).
@@ -1343,6 +1443,8 @@ def difference_coverage(
     0.455
     >>> round(difference_coverage("newcombe", 30, 5000, 0.98, 0.90), 3)
     0.949
+    >>> round(difference_coverage("miettinen-nurminen", 10, 10, 0.551, 0.5), 3)
+    0.929
     """
     method = check_choice(method, "method", DIFFERENCE_METHODS)
     k_a = as_count(trials_a, "trials_a", minimum=1)
