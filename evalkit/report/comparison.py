@@ -334,7 +334,7 @@ def compare_classifiers(
     discordant = only_a + only_b
     grouped_warnings: list[str] = []
     if codes is None:
-        mcnemar = paired.mcnemar(only_a, only_b, mcnemar_method)
+        mcnemar = paired._mcnemar_core(np.int64(only_a), np.int64(only_b), mcnemar_method)
         reason = MCNEMAR_REASONS[mcnemar_method]
         difference = paired.difference_interval(table, method="newcombe", confidence=level)
     else:
@@ -343,9 +343,8 @@ def compare_classifiers(
         )
         reason = GROUPED_MCNEMAR_REASON.format(groups=int(codes.max()) + 1)
         difference = grouped_difference(pa == y, pb == y, codes, level)
-    guenter = paired.paired_test(
-        (both + only_a) / size, (both + only_b) / size, both / size, size, alternative="two-sided"
-    )
+    rates = np.array([both + only_a, both + only_b, both], dtype=float) / size
+    guenter = paired._paired_test_core(*rates, np.int64(size), "normal", "two-sided")
     delong = None
     if sa is not None:
         delong = roc._delong_test_core(y == pos, sa, sb, level)
