@@ -8,6 +8,7 @@ Keeping the checks here gives every public function the same wording.
 
 from __future__ import annotations
 
+import math
 import numbers
 from collections.abc import Iterable
 from typing import Any
@@ -25,6 +26,7 @@ __all__ = [
     "check_at_most",
     "check_choice",
     "check_confidence",
+    "check_positive",
     "check_successes_trials",
     "to_output",
 ]
@@ -295,6 +297,34 @@ def check_confidence(confidence: Any, name: str = "confidence") -> float:
     if not 0.0 < value < 1.0:  # False for NaN too
         raise ValueError(f"{name} must be strictly between 0 and 1 (e.g. 0.95); got {confidence!r}")
     return value
+
+
+def check_positive(value: Any, name: str, *, allow_zero: bool = False, meaning: str = "") -> float:
+    """Return one finite real number > 0 (≥ 0 with ``allow_zero``) as a float.
+
+    ``meaning`` is added to both messages, e.g. ``" (K_B / K_A)"``, to say what the number is.
+
+    Examples
+    --------
+    >>> check_positive(0.01, "rope", allow_zero=True), check_positive(2, "ratio")
+    (0.01, 2.0)
+    >>> check_positive(0, "ratio", meaning=" (K_B / K_A)")
+    Traceback (most recent call last):
+    ...
+    ValueError: ratio must be a finite number > 0 (K_B / K_A); got 0
+    >>> check_positive("1", "prior")
+    Traceback (most recent call last):
+    ...
+    TypeError: prior must be a real number > 0; got '1'
+    """
+    allowed = "≥ 0" if allow_zero else "> 0"
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a real number {allowed}{meaning}; got {value!r}")
+    number = float(value)
+    ok = number >= 0 if allow_zero else number > 0
+    if not (ok and math.isfinite(number)):
+        raise ValueError(f"{name} must be a finite number {allowed}{meaning}; got {value!r}")
+    return number
 
 
 def check_choice(value: Any, name: str, allowed: Iterable[str]) -> str:

@@ -48,7 +48,13 @@ import numpy as np
 from numpy.typing import ArrayLike
 from scipy import integrate, special, stats
 
-from evalkit._validation import as_count, as_counts, as_generator, as_real_array
+from evalkit._validation import (
+    as_count,
+    as_counts,
+    as_generator,
+    as_real_array,
+    check_positive,
+)
 from evalkit.results import ReadableResult
 
 __all__ = [
@@ -158,8 +164,8 @@ class BayesianComparison(ReadableResult):
 # input checks
 
 
-def _as_score_pair(scores_a: Any, scores_b: Any) -> np.ndarray:
-    """The differences scores_a − scores_b of two 1-D, equally long, finite score arrays."""
+def _as_score_pair(scores_a: Any, scores_b: Any) -> tuple[np.ndarray, np.ndarray]:
+    """Two 1-D, equally long, finite score arrays (checked once: the callers trust them)."""
     arrays = []
     for name, value in (("scores_a", scores_a), ("scores_b", scores_b)):
         arr = as_real_array(value, name).astype(float)
@@ -176,22 +182,11 @@ def _as_score_pair(scores_a: Any, scores_b: Any) -> np.ndarray:
             "scores_a and scores_b must have the same length (paired scores); got "
             f"{arrays[0].size} and {arrays[1].size}"
         )
-    return arrays[0] - arrays[1]
-
-
-def _check_positive(value: Any, name: str, *, allow_zero: bool = False) -> float:
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
-        raise TypeError(f"{name} must be a real number; got {value!r}")
-    number = float(value)
-    ok = number >= 0 if allow_zero else number > 0
-    if not (ok and math.isfinite(number)):
-        allowed = "≥ 0" if allow_zero else "> 0"
-        raise ValueError(f"{name} must be a finite number {allowed}; got {value!r}")
-    return number
+    return arrays[0], arrays[1]
 
 
 def _check_rope(rope: Any) -> float:
-    return _check_positive(rope, "rope", allow_zero=True)
+    return check_positive(rope, "rope", allow_zero=True)
 
 
 # --------------------------------------------------------------------------------------------
@@ -256,9 +251,9 @@ def _check_fraction(value: Any, name: str, *, allow_zero: bool) -> float:
     return number
 
 
-def _warn_if_rope_too_wide(rope: float, scores_a: Any, scores_b: Any) -> None:
+def _warn_if_rope_too_wide(rope: float, a: np.ndarray, b: np.ndarray) -> None:
     """Warn when the ROPE is wider than the range of all scores (a unit mistake, e.g. rope=1)."""
-    pooled = np.concatenate([np.ravel(scores_a), np.ravel(scores_b)]).astype(float)
+    pooled = np.concatenate([a, b])
     spread = float(pooled.max() - pooled.min())
     if rope > spread:
         warnings.warn(
@@ -351,13 +346,14 @@ def correlated_t(
     >>> round(correlated_t(a, b, rope=0.01, test_fraction=1 / 3).p_a_better, 3)  # 2/3–1/3 splits
     0.665
     """
-    differences = _as_score_pair(scores_a, scores_b)
+    a, b = _as_score_pair(scores_a, scores_b)
+    differences = a - b
     rope = _check_rope(rope)
     n = differences.size
     rho, design = _design_rho(n, rho, test_fraction, runs, folds)
     if n < 2:
         raise ValueError(f"the scores must hold at least 2 splits; got {n}")
-    _warn_if_rope_too_wide(rope, scores_a, scores_b)
+    _warn_if_rope_too_wide(rope, a, b)
     mean = float(differences.mean())
     variance = float(np.var(differences, ddof=1))
     scale = math.sqrt((1.0 / n + rho / (1.0 - rho)) * variance)
@@ -454,9 +450,10 @@ def _posterior_draws(
     Returns the differences z, the (samples, 3) array of θ in baycomp's column order
     (θ_A better, θ_rope, θ_B better), and the checked rope and prior.
     """
-    z = _as_score_pair(scores_a, scores_b)
+    a, b = _as_score_pair(scores_a, scores_b)
+    z = a - b
     rope = _check_rope(rope)
-    prior = _check_positive(prior, "prior")
+    prior = check_positive(prior, "prior")
     samples = _check_samples(samples)
     rng = as_generator(rng, allow_none=True)
     points = np.concatenate([[0.0], z])
@@ -721,7 +718,7 @@ class DifferencePosterior:
 def _check_cell_prior(prior: Any) -> tuple[float, float, float, float]:
     """The four Dirichlet prior parameters (a, b, c, d) from one number or a 2×2 array."""
     if isinstance(prior, numbers.Real) and not isinstance(prior, (bool, np.bool_)):
-        value = _check_positive(prior, "prior")
+        value = check_positive(prior, "prior")
         return value, value, value, value
     cells = as_real_array(prior, "prior").astype(float)
     if cells.shape != (2, 2):

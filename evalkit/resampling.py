@@ -363,19 +363,19 @@ def bootstrap(n: int, rounds: int, rng: Any = None) -> Iterator[Split]:
     """
     n = as_count(n, "n", minimum=2)
     rounds = as_count(rounds, "rounds", minimum=1)
-    gen_rng = as_generator(rng, allow_none=True)
+    return _bootstrap_core(n, rounds, as_generator(rng, allow_none=True))
 
-    def gen() -> Iterator[Split]:
-        for _ in range(rounds):
-            while True:
-                train = gen_rng.integers(0, n, size=n)
-                out_of_bag = np.ones(n, dtype=bool)
-                out_of_bag[train] = False
-                if out_of_bag.any():
-                    break
-            yield train, np.flatnonzero(out_of_bag)
 
-    return gen()
+def _bootstrap_core(n: int, rounds: int, gen_rng: np.random.Generator) -> Iterator[Split]:
+    """:func:`bootstrap` on checked arguments."""
+    for _ in range(rounds):
+        while True:
+            train = gen_rng.integers(0, n, size=n)
+            out_of_bag = np.ones(n, dtype=bool)
+            out_of_bag[train] = False
+            if out_of_bag.any():
+                break
+        yield train, np.flatnonzero(out_of_bag)
 
 
 # --------------------------------------------------------------------------------------------
@@ -480,13 +480,25 @@ def _run_split(
                 f"splits: split {number} has {part} index {indices[outside][0]} out of "
                 f"range; indices must lie in 0 … {n - 1} (n = {n} items)"
             )
+    return test, _predict_split(fit_predict, X, y, train, test, number)
+
+
+def _predict_split(
+    fit_predict: FitPredict,
+    X: Any,
+    y: np.ndarray,
+    train: np.ndarray,
+    test: np.ndarray,
+    number: int,
+) -> np.ndarray:
+    """Train on ``train``, predict ``test``: one prediction per test item (the shape checked)."""
     predicted = np.asarray(fit_predict(_take(X, train), y[train], _take(X, test)))
     if predicted.shape != (test.size,):
         raise ValueError(
             f"fit_predict must return one label per test item; got shape {predicted.shape} "
             f"for {test.size} test items in split {number}"
         )
-    return test, predicted
+    return predicted
 
 
 def estimate_error(
@@ -750,13 +762,15 @@ def bootstrap_632(
     n = y_arr.shape[0]
     if n < 2:
         raise ValueError(f"y must hold at least 2 items to bootstrap; got {n}")
+    rounds = as_count(rounds, "rounds", minimum=1)
+    gen_rng = as_generator(rng, allow_none=True)
     everything = np.arange(n)
-    _, fitted = _run_split(fit_predict, X, y_arr, (everything, everything), 0)
+    fitted = _predict_split(fit_predict, X, y_arr, everything, everything, 0)
     wrong_sum = np.zeros(n)
     out_count = np.zeros(n, dtype=int)
     rounds_seen: list[tuple[np.ndarray, np.ndarray]] = []
-    for number, split in enumerate(bootstrap(n, rounds, rng)):
-        test, predicted = _run_split(fit_predict, X, y_arr, split, number)
+    for number, (train, test) in enumerate(_bootstrap_core(n, rounds, gen_rng)):
+        predicted = _predict_split(fit_predict, X, y_arr, train, test, number)
         wrong = predicted != y_arr[test]
         np.add.at(wrong_sum, test, wrong)
         np.add.at(out_count, test, 1)

@@ -527,3 +527,26 @@ def test_paired_difference_interval_takes_sklearn_names():
     a[:6] = 1 - a[:6]
     ci = paired_difference_interval(accuracy, y_true=y, y_pred_a=a, y_pred_b=y, rounds=200, rng=0)
     assert ci.estimate == pytest.approx(-0.1) and ci.method == "paired bootstrap percentile"
+
+
+def test_inputs_are_checked_once_per_call(monkeypatch):
+    # issue 45, point 3: paired_difference_interval checked its samples, then called the public
+    # bootstrap_interval, which checked them again (and BCa's jackknife a third time)
+    import evalkit.bootstrap as module
+
+    calls = []
+    original = module._as_samples
+
+    def counting(*args, **kwargs):
+        calls.append(args)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(module, "_as_samples", counting)
+    y = np.array([1, 0] * 20)
+    a = y.copy()
+    a[:4] = 1 - a[:4]
+    paired_difference_interval(accuracy, y, a, y, method="bca", rounds=200, rng=0)
+    assert len(calls) == 1
+    calls.clear()
+    bootstrap_interval(np.mean, np.arange(30.0), method="bca", rounds=200, rng=0)
+    assert len(calls) == 1

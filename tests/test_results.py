@@ -208,8 +208,8 @@ def test_interval_and_test_result_have_an_escaped_html_table():
     assert "<b>x</b>" not in page and page.count("<tr>") == 5
     r = TestResult(1.0, 0.5, "two-sided", "t & u", estimate=2.0, estimate_name="odds ratio")
     page = r._repr_html_()
-    assert "t &amp; u" in page and ">estimate_name</th>" in page and ">odds ratio</td>" in page
-    assert ">df</th>" not in page  # None fields are left out
+    assert "t &amp; u" in page and ">2</td>" in page
+    assert ">df</th>" not in page and ">odds ratio</th>" in page  # None fields are left out
 
 
 def test_test_result_names_its_estimate():
@@ -217,7 +217,11 @@ def test_test_result_names_its_estimate():
     assert r.estimate_name is None and "odds ratio" not in str(r)
     named = dataclasses.replace(r, estimate_name="odds ratio")
     assert str(named) == "Fisher's exact test: a = 2, p = 0.04 (two-sided); odds ratio = 2.1"
-    assert "estimate=2.1, estimate_name='odds ratio'" in repr(named)
+    assert "pvalue=0.04, alternative='two-sided', odds ratio=2.1)" in repr(named)
+    ci = Interval(1.2, 3.4, 2.1, 0.95, "exact")
+    assert repr(dataclasses.replace(named, interval=ci)).endswith(
+        "odds ratio=2.1, interval=[1.2, 3.4] (95%))"
+    )
     with pytest.raises(TypeError, match="estimate_name must be a string"):
         TestResult(2.0, 0.04, "two-sided", "x", estimate=1.0, estimate_name=3)
 
@@ -261,3 +265,20 @@ def test_format_value_summarises_long_things():
     assert format_value(long).startswith("{12 entries: 'key0', 'key1'")
     assert format_value(np.True_) == "True" and format_value(np.int64(4)) == "4"
     assert format_value(np.mean) == "mean"
+
+
+def test_check_positive_names_the_argument_and_what_it_means():
+    from evalkit._validation import check_positive
+
+    assert check_positive(0, "rope", allow_zero=True) == 0.0
+    assert check_positive(np.float64(2.5), "ratio") == 2.5
+    with pytest.raises(
+        ValueError, match=r"^ratio must be a finite number > 0 \(K_B / K_A\); got 0"
+    ):
+        check_positive(0, "ratio", meaning=" (K_B / K_A)")
+    with pytest.raises(ValueError, match=r"^rope must be a finite number ≥ 0; got -0\.1"):
+        check_positive(-0.1, "rope", allow_zero=True)
+    with pytest.raises(ValueError, match="got inf"):
+        check_positive(math.inf, "prior")
+    with pytest.raises(TypeError, match=r"^prior must be a real number > 0; got True"):
+        check_positive(True, "prior")
