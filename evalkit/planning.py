@@ -221,6 +221,13 @@ def power_paired(
     alpha = check_confidence(level, "level")
     n = as_counts(trials, "trials", minimum=1)
     p1, p2 = _check_discordant(p_only1, p_only2)
+    return _power_paired_core(n, p1, p2, alpha, test, alternative)
+
+
+def _power_paired_core(
+    n: np.ndarray, p1: np.ndarray, p2: np.ndarray, alpha: float, test: str, alternative: str
+) -> Any:
+    """:func:`power_paired` for checked inputs (counts ≥ 1, p1 + p2 ≤ 1, a known test)."""
     if n.ndim == 0:
         return paired.rejection_probability(int(n), p1, p2, alpha, test, alternative)
     n, p1, p2 = broadcast(trials=n, p_only1=p1, p_only2=p2)
@@ -316,9 +323,14 @@ def connor_trials(
     target = _check_power(power)
     alpha = check_confidence(level, "level")
     alternative = check_choice(alternative, "alternative", ALTERNATIVES)
-    delta, psi = p1 - p2, p1 + p2
-    if np.any(delta == 0):
+    if np.any(p1 == p2):
         raise ValueError("p_only1 and p_only2 must differ: with no difference K is infinite")
+    return _connor_core(p1, p2, target, alpha, alternative)
+
+
+def _connor_core(p1: Any, p2: Any, target: float, alpha: float, alternative: str) -> Any:
+    """Connor's K for checked, different discordant probabilities."""
+    delta, psi = p1 - p2, p1 + p2
     z_a, z_b = _z(alpha, alternative), float(stats.norm.ppf(target))
     n = (z_a * np.sqrt(psi) + z_b * np.sqrt(psi - delta**2)) ** 2 / delta**2
     out = np.ceil(n - 1e-9).astype(np.int64)
@@ -528,18 +540,20 @@ def trials_paired(
     limit = as_count(max_trials, "max_trials", minimum=1)
     wrong_way = (alternative == "greater" and p1 <= p2) or (alternative == "less" and p1 >= p2)
     if p1 == p2 or wrong_way:
-        best = float(power_paired(min(limit, 1000), p1, p2, alpha, test, alternative))
+        best = float(
+            _power_paired_core(np.asarray(min(limit, 1000)), p1, p2, alpha, test, alternative)
+        )
         raise _unreachable(
             f"with p_only1 = {p1!r} and p_only2 = {p2!r} ({alternative})",
             best,
             target,
             "with no difference in the tested direction, power is at most the type-I error rate",
         )
-    normal = connor_trials(p1, p2, target, alpha, alternative)
+    normal = int(_connor_core(np.asarray(p1), np.asarray(p2), target, alpha, alternative))
     bound = min(max(2 * normal, 100), limit)
     while True:
         sizes = np.arange(1, bound + 1)
-        curve = power_paired(sizes, p1, p2, alpha, test, alternative)
+        curve = _power_paired_core(sizes, np.asarray(p1), np.asarray(p2), alpha, test, alternative)
         below = np.flatnonzero(curve < target)
         answer = int(below[-1]) + 2 if below.size else 1
         if answer <= bound and (2 * answer <= bound or bound == limit):
@@ -668,9 +682,14 @@ def fleiss_trials(
     r = _check_ratio(ratio)
     if not isinstance(correction, (bool, np.bool_)):
         raise TypeError(f"correction must be True or False; got {correction!r}")
-    delta = np.abs(pa - pb)
-    if np.any(delta == 0):
+    if np.any(pa == pb):
         raise ValueError("rate_a and rate_b must differ: with no difference K is infinite")
+    return _fleiss_core(pa, pb, target, alpha, r, bool(correction))
+
+
+def _fleiss_core(pa: Any, pb: Any, target: float, alpha: float, r: float, correction: bool) -> Any:
+    """Fleiss' K_A for checked, different rates."""
+    delta = np.abs(pa - pb)
     bar = (pa + r * pb) / (1 + r)
     z_a, z_b = _z(alpha, "two-sided"), float(stats.norm.ppf(target))
     root = z_a * np.sqrt((r + 1) * bar * (1 - bar)) + z_b * np.sqrt(
@@ -759,8 +778,8 @@ def trials_independent(
             target,
             "with no difference, power is the type-I error rate (shown at K_A = 100)",
         )
-    normal = fleiss_trials(pa, pb, target, alpha, r, correction=False)
-    corrected = fleiss_trials(pa, pb, target, alpha, r, correction=True)
+    normal = int(_fleiss_core(np.asarray(pa), np.asarray(pb), target, alpha, r, False))
+    corrected = int(_fleiss_core(np.asarray(pa), np.asarray(pb), target, alpha, r, True))
 
     high = min(max(normal, 1), limit)  # bracket the answer around Fleiss' K …
     low = 0
