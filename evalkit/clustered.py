@@ -239,9 +239,18 @@ def design_effect(correct: ArrayLike, clusters: ArrayLike) -> DesignEffect:
     .. math::
 
        \\hat\\rho = \\frac{\\mathrm{MSB} - \\mathrm{MSW}}{\\mathrm{MSB} + (\\bar m_0 - 1)\\,
-       \\mathrm{MSW}},\\quad
-       \\mathrm{MSB} = \\frac{\\sum m_i(\\hat p_i - \\hat p)^2}{k - 1},\\quad
-       \\mathrm{MSW} = \\frac{\\sum m_i \\hat p_i(1 - \\hat p_i)}{N - k},\\quad
+       \\mathrm{MSW}},
+
+    .. math::
+
+       \\mathrm{MSB} = \\frac{\\sum m_i(\\hat p_i - \\hat p)^2}{k - 1},
+
+    .. math::
+
+       \\mathrm{MSW} = \\frac{\\sum m_i \\hat p_i(1 - \\hat p_i)}{N - k},
+
+    .. math::
+
        \\bar m_0 = \\frac{N - \\sum m_i^2/N}{k - 1},
 
     with p̂_i = y_i/m_i the accuracy on cluster i (for equal sizes m̄₀ = m). The design effect is
