@@ -123,7 +123,7 @@ def format_value(value: Any, digits: int = 4) -> str:
     if isinstance(value, np.ndarray):
         return _format_array(value, digits)
     if isinstance(value, ReadableResult):
-        return repr(value)
+        return value._nested_text()
     if isinstance(value, Mapping):
         return _format_mapping(value, digits)
     if isinstance(value, (tuple, list)):
@@ -234,6 +234,10 @@ class ReadableResult:
         name = type(self).__name__
         return f"{name}: {method}" if isinstance(method, str) and method else name
 
+    def _nested_text(self) -> str:
+        """How this result shows inside another result's repr (default: its own repr)."""
+        return repr(self)
+
     def __repr__(self) -> str:
         inner = ", ".join(f"{name}={format_value(value)}" for name, value in self._summary_items())
         return f"{type(self).__name__}({inner})"
@@ -300,6 +304,10 @@ class Interval(ReadableResult):
         inside = (np.asarray(self.low) <= value) & (np.asarray(value) <= self.high)
         return bool(inside) if np.ndim(inside) == 0 else inside
 
+    def _nested_text(self) -> str:
+        """Inside a test result's repr: ``[low, high] (95%)``."""
+        return f"[{format_value(self.low)}, {format_value(self.high)}] ({100 * self.confidence:g}%)"
+
     def __str__(self) -> str:
         level = f"{100 * self.confidence:g}%"
         return (
@@ -336,6 +344,9 @@ class TestResult(ReadableResult):
         What ``estimate`` is, e.g. ``"odds ratio"`` or ``"difference of rates"``; shown in
         ``str`` and ``repr``. Every evalkit test that reports an estimate names it.
 
+    ``repr`` shows the statistic and the estimate under their names (``t=2.3``,
+    ``odds ratio=2.1``) and a nested interval as ``[low, high] (95%)``.
+
     Examples
     --------
     >>> r = TestResult(statistic=4.0, pvalue=3.17e-05, alternative="greater",
@@ -347,8 +358,9 @@ class TestResult(ReadableResult):
     ...                estimate_name="odds ratio")
     >>> print(r)
     Fisher's exact test: a = 3, p = 0.0312 (two-sided); odds ratio = 2.1
-    >>> r  # doctest: +ELLIPSIS
-    TestResult(statistic=3, pvalue=0.0312, alternative='two-sided', method="Fisher's exact ...)
+    >>> r  # doctest: +NORMALIZE_WHITESPACE
+    TestResult(method="Fisher's exact test", a=3, pvalue=0.0312, alternative='two-sided',
+               odds ratio=2.1)
     """
 
     __test__ = False  # not a pytest test class, despite the name
@@ -364,18 +376,19 @@ class TestResult(ReadableResult):
     details: Mapping[str, Any] = field(default_factory=dict)
     estimate_name: str | None = None
 
-    _repr_fields: ClassVar[tuple[str, ...]] = (
-        "statistic",
-        "pvalue",
-        "alternative",
-        "method",
-        "statistic_name",
-        "df",
-        "estimate",
-        "estimate_name",
-        "interval",
-        "details",
-    )
+    def _summary_items(self) -> list[tuple[str, Any]]:
+        """What repr and the HTML table show: the statistic and the estimate by their names."""
+        items = [
+            ("method", self.method),
+            (self.statistic_name, self.statistic),
+            ("df", self.df),
+            ("pvalue", self.pvalue),
+            ("alternative", self.alternative),
+            (self.estimate_name or "estimate", self.estimate),
+            ("interval", self.interval),
+            ("details", self.details),
+        ]
+        return [(name, value) for name, value in items if not _is_empty(value)]
 
     def __post_init__(self) -> None:
         if self.estimate_name is not None and not isinstance(self.estimate_name, str):
