@@ -345,7 +345,8 @@ class TestResult(ReadableResult):
         ``str`` and ``repr``. Every evalkit test that reports an estimate names it.
 
     ``repr`` shows the statistic and the estimate under their names (``t=2.3``,
-    ``odds ratio=2.1``) and a nested interval as ``[low, high] (95%)``.
+    ``odds ratio=2.1``) and a nested interval as ``[low, high] (95%)``. A Monte-Carlo p-value
+    keeps its standard error in ``details["mc_standard_error"]``; ``str`` and ``repr`` show it.
 
     Examples
     --------
@@ -386,6 +387,7 @@ class TestResult(ReadableResult):
             ("alternative", self.alternative),
             (self.estimate_name or "estimate", self.estimate),
             ("interval", self.interval),
+            ("mc_standard_error", self.details.get("mc_standard_error")),
             ("details", self.details),
         ]
         return [(name, value) for name, value in items if not _is_empty(value)]
@@ -409,6 +411,8 @@ class TestResult(ReadableResult):
             f"{self.method}: {self.statistic_name} = {_fmt(self.statistic)}{df}, "
             f"p = {_fmt(self.pvalue, 3)} ({self.alternative})"
         )
+        if "mc_standard_error" in self.details:
+            text += f"; Monte-Carlo SE of p = {_fmt(self.details['mc_standard_error'], 2)}"
         if self.estimate_name is not None and self.estimate is not None:
             text += f"; {self.estimate_name} = {_fmt(self.estimate)}"
         return text

@@ -282,3 +282,10 @@ def test_check_positive_names_the_argument_and_what_it_means():
         check_positive(math.inf, "prior")
     with pytest.raises(TypeError, match=r"^prior must be a real number > 0; got True"):
         check_positive(True, "prior")
+
+
+def test_test_result_shows_the_monte_carlo_error_of_its_pvalue():
+    details = {f"k{i}": float(i) for i in range(6)} | {"mc_standard_error": 0.00123}
+    r = TestResult(5.0, 0.0123, "greater", "permutation test", "Q", details=details)
+    assert "mc_standard_error=0.00123" in repr(r)  # even when the details are summarised
+    assert str(r) == "permutation test: Q = 5, p = 0.0123 (greater); Monte-Carlo SE of p = 0.0012"
