@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -58,13 +58,12 @@ from evalkit._validation import (
     as_probabilities,
     broadcast,
     check_at_most,
-    check_choice,
     check_confidence,
     to_output,
 )
 from evalkit.distributions import _log_binomial_pmf
-from evalkit.intervals import _chandrupatla, _wilson_limits, _z
-from evalkit.results import Interval, TestResult
+from evalkit.intervals import _chandrupatla, _check_level, _check_option, _wilson_limits, _z
+from evalkit.results import Interval, ReadableResult, TestResult
 
 __all__ = [
     "DIFFERENCE_METHODS",
@@ -94,6 +93,7 @@ __all__ = [
 TIE_TOLERANCE = 1e-7
 
 _ALTERNATIVES = ("two-sided", "less", "greater")
+_FISHER_METHODS = ("exact", "mid-p")
 _CHUNK_ELEMENTS = 2**21  # support points per vectorized block (≈ 16 MB per float array)
 _MAX_SUPPORT = 50_000_000  # largest null distribution fisher_exact enumerates (≈ 0.4 GB)
 _WINDOW_LOG_BOUND = 762.0  # 2t²/m ≥ 760 + ln 2 (see _summed_range)
@@ -104,7 +104,7 @@ _WINDOW_LOG_BOUND = 762.0  # 2t²/m ≥ 760 + ln 2 (see _summed_range)
 
 
 @dataclass(frozen=True)
-class RateDifference:
+class RateDifference(ReadableResult):
     """The difference of two rates measured on independent test sets, with its normal test.
 
     Attributes
@@ -204,7 +204,13 @@ def rate_difference(
     n2 = as_counts(size2, "size2", minimum=1)
     level = check_confidence(confidence)
     r1, n1, r2, n2 = broadcast(rate1=r1, size1=n1, rate2=r2, size2=n2)
+    return _rate_difference_core(r1, n1, r2, n2, level)
 
+
+def _rate_difference_core(
+    r1: np.ndarray, n1: np.ndarray, r2: np.ndarray, n2: np.ndarray, level: float
+) -> RateDifference:
+    """:func:`rate_difference` on checked, broadcast arrays."""
     difference = r1 - r2
     variance = r1 * (1 - r1) / n1 + r2 * (1 - r2) / n2  # eq. 4.14
     se = np.sqrt(variance)
@@ -555,8 +561,15 @@ def fisher_exact(
     1.0
     """
     counts = _as_tables(table, empty_rows=True)
-    alternative = check_choice(alternative, "alternative", _ALTERNATIVES)
-    method = check_choice(method, "method", ("exact", "mid-p"))
+    alternative = _check_option(
+        alternative, "alternative", _ALTERNATIVES, position=2, method=_FISHER_METHODS
+    )
+    method = _check_option(method, "method", _FISHER_METHODS, position=3, alternative=_ALTERNATIVES)
+    return _fisher_core(counts, alternative, method)
+
+
+def _fisher_core(counts: np.ndarray, alternative: str, method: str) -> TestResult:
+    """:func:`fisher_exact` on a checked stack of tables (shape (..., 2, 2))."""
     flat = counts.reshape(-1, 2, 2)
     a, b = flat[:, 0, 0], flat[:, 0, 1]
     c, d = flat[:, 1, 0], flat[:, 1, 1]
@@ -581,6 +594,7 @@ def fisher_exact(
         method="Fisher's exact test" if method == "exact" else "Fisher's mid-p test",
         statistic_name="n_A (correct in A)",
         estimate=odds_ratio.reshape(shape),
+        estimate_name="sample odds ratio",
         details={
             "p_observed": np.exp(log_obs).reshape(shape),
             "difference": difference.reshape(shape),
@@ -589,7 +603,7 @@ def fisher_exact(
 
 
 @dataclass(frozen=True)
-class NullDistribution:
+class NullDistribution(ReadableResult):
     """Fisher's null distribution of one table, ready to draw (Wolff fig. 6).
 
     Attributes
@@ -614,6 +628,15 @@ class NullDistribution:
     observed: int
     pvalue: float
     alternative: str
+
+    _repr_fields: ClassVar[tuple[str, ...]] = (
+        "observed",
+        "pvalue",
+        "alternative",
+        "values",
+        "pmf",
+        "counted",
+    )
 
 
 def fisher_null_distribution(table: ArrayLike, alternative: str = "two-sided") -> NullDistribution:
@@ -641,7 +664,7 @@ def fisher_null_distribution(table: ArrayLike, alternative: str = "two-sided") -
     counts = _as_tables(table, empty_rows=True)
     if counts.shape != (2, 2):
         raise ValueError(f"table must be a single 2×2 table; got shape {counts.shape}")
-    alternative = check_choice(alternative, "alternative", _ALTERNATIVES)
+    alternative = _check_option(alternative, "alternative", _ALTERNATIVES, position=2)
     a, b = int(counts[0, 0]), int(counts[0, 1])
     n, ka, k = a + b, a + int(counts[1, 0]), int(counts.sum())
     values = np.arange(max(0, ka + n - k), min(n, ka) + 1)
@@ -653,7 +676,7 @@ def fisher_null_distribution(table: ArrayLike, alternative: str = "two-sided") -
         counted = values <= a
     else:
         counted = values >= a
-    pvalue = float(fisher_exact(counts, alternative).pvalue)
+    pvalue = float(_fisher_core(counts, alternative, "exact").pvalue)
     return NullDistribution(values, pmf, counted, a, pvalue, alternative)
 
 
@@ -707,6 +730,11 @@ def chi_square_2x2(table: ArrayLike, correction: bool = False) -> TestResult:
     counts = _as_tables(table)
     if not isinstance(correction, (bool, np.bool_)):
         raise TypeError(f"correction must be True or False; got {correction!r}")
+    return _chi_square_core(counts, bool(correction))
+
+
+def _chi_square_core(counts: np.ndarray, correction: bool) -> TestResult:
+    """:func:`chi_square_2x2` on a checked stack of tables with no empty margin."""
     cells = counts.astype(float)
     a, b = cells[..., 0, 0], cells[..., 0, 1]
     c, d = cells[..., 1, 0], cells[..., 1, 1]
@@ -730,6 +758,7 @@ def chi_square_2x2(table: ArrayLike, correction: bool = False) -> TestResult:
         statistic_name="chi2",
         df=1.0,
         estimate=a / ka - b / kb,
+        estimate_name="difference of rates",
         details={
             "min_count": counts.reshape(*counts.shape[:-2], 4).min(axis=-1).astype(float),
             "min_expected": expected.min(axis=-1),
@@ -1096,7 +1125,7 @@ def boschloo_exact(table: ArrayLike, alternative: str = "two-sided") -> TestResu
     counts = _as_tables(table, empty_rows=True)
     if counts.shape != (2, 2):
         raise ValueError(f"table must be a single 2×2 table; got shape {counts.shape}")
-    alternative = check_choice(alternative, "alternative", _ALTERNATIVES)
+    alternative = _check_option(alternative, "alternative", _ALTERNATIVES, position=2)
     n_a, n_b = int(counts[0, 0]), int(counts[0, 1])
     size_a, size_b = n_a + int(counts[1, 0]), n_b + int(counts[1, 1])
     _check_enumerable(size_a, size_b, "boschloo_exact")
@@ -1118,6 +1147,7 @@ def boschloo_exact(table: ArrayLike, alternative: str = "two-sided") -> TestResu
         method="Boschloo's exact unconditional test",
         statistic_name=f"Fisher's p ({side})",
         estimate=n_a / size_a - n_b / size_b,
+        estimate_name="difference of rates",
         details={
             "nuisance_rate": rate,
             **{f"pvalue_{name}": value[0] for name, value in sides.items()},
@@ -1344,8 +1374,8 @@ def difference_interval(
     >>> print(f"{ci.low:.4f} to {ci.high:.4f}")
     -0.1982 to 0.0472
     """
-    method = check_choice(method, "method", DIFFERENCE_METHODS)
-    level = check_confidence(confidence)
+    method = _check_option(method, "method", DIFFERENCE_METHODS, position=5, confidence=True)
+    level = _check_level(confidence, method=DIFFERENCE_METHODS)
     n_a, k_a, n_b, k_b = _difference_counts(successes_a, trials_a, successes_b, trials_b)
     low, high = _difference_limits(method, n_a, k_a, n_b, k_b, level)
     return Interval(
@@ -1446,7 +1476,7 @@ def difference_coverage(
     >>> round(difference_coverage("miettinen-nurminen", 10, 10, 0.551, 0.5), 3)
     0.929
     """
-    method = check_choice(method, "method", DIFFERENCE_METHODS)
+    method = _check_option(method, "method", DIFFERENCE_METHODS, position=1)
     k_a = as_count(trials_a, "trials_a", minimum=1)
     k_b = as_count(trials_b, "trials_b", minimum=1)
     level = check_confidence(confidence)
@@ -1539,10 +1569,15 @@ def rejection_probability(
     """
     ka = as_count(size_a, "size_a", minimum=1)
     kb = as_count(size_b, "size_b", minimum=1)
+    if isinstance(rate_b, str) and rate_b in _TESTS:  # rejection_probability(20, 20, 0.7, "chi2")
+        raise TypeError(
+            f"rate_b must be a rate in [0, 1] or None; got {rate_b!r} (rate_b is the 4th "
+            f"argument; {rate_b!r} is a choice of test: pass test={rate_b!r})"
+        )
     xa = as_probabilities(rate_a, "rate_a")
     xb = xa if rate_b is None else as_probabilities(rate_b, "rate_b")
-    alpha = check_confidence(level, "level")
-    test = check_choice(test, "test", _TESTS)
+    alpha = _check_level(level, "level", test=_TESTS)
+    test = _check_option(test, "test", _TESTS, position=6)
     xa, xb = broadcast(rate_a=xa, rate_b=xb)
     _check_enumerable(ka, kb, "rejection_probability")
     reject = _rejection_region(ka, kb, alpha, test)
@@ -1559,13 +1594,15 @@ def _rejection_region(ka: int, kb: int, alpha: float, test: str) -> np.ndarray:
     na, nb = np.meshgrid(np.arange(ka + 1), np.arange(kb + 1), indexing="ij")
     tables = np.stack([np.stack([na, nb], -1), np.stack([ka - na, kb - nb], -1)], -2)
     if test == "normal":
+        rates_a, rates_b = np.broadcast_arrays(na / ka, nb / kb)
         with np.errstate(invalid="ignore"):
-            return _at_most(np.asarray(rate_difference(na / ka, ka, nb / kb, kb).pvalue), alpha)
+            result = _rate_difference_core(rates_a, ka, rates_b, kb, 0.95)
+        return _at_most(np.asarray(result.pvalue), alpha)
     if test in ("fisher", "mid-p"):
         method = "exact" if test == "fisher" else "mid-p"
-        return _at_most(np.asarray(fisher_exact(tables, method=method).pvalue), alpha)
+        return _at_most(np.asarray(_fisher_core(tables, "two-sided", method).pvalue), alpha)
     usable = (na + nb > 0) & (na + nb < ka + kb)  # χ² is 0/0 for an empty row
     reject = np.zeros(na.shape, dtype=bool)
-    p = chi_square_2x2(tables[usable], correction=(test == "yates")).pvalue
+    p = _chi_square_core(tables[usable], correction=(test == "yates")).pvalue
     reject[usable] = _at_most(np.asarray(p), alpha)
     return reject

@@ -95,6 +95,60 @@ def _z(confidence: float) -> float:
 
 
 # ----------------------------------------------------------------------------------------------
+# argument checks that say which argument a positional slip hit
+
+
+def _ordinal(position: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(position, f"{position}th")
+
+
+def _check_option(
+    value: Any,
+    name: str,
+    allowed: tuple[str, ...],
+    *,
+    position: int | None = None,
+    confidence: bool = False,
+    **others: tuple[str, ...],
+) -> str:
+    """``check_choice``, and when the value belongs to another argument, say which.
+
+    A positional call that slips one place (``binomial_test(47, 50, 0.9, 0.95)``) lands a value
+    in the wrong parameter; the message names the parameter that got it (and its position) and
+    the argument the value looks like: ``confidence`` for a number in (0, 1) when the function
+    has one, or another option's parameter (``others``) when the value is one of its choices. A
+    misspelt choice (a string that is no one's) gets the plain message.
+    """
+    try:
+        return check_choice(value, name, allowed)
+    except ValueError as exc:
+        hints = []
+        is_number = isinstance(value, (int, float, np.number)) and not isinstance(value, bool)
+        if confidence and is_number and 0 < float(value) < 1:
+            hints.append(f"a confidence level goes in confidence={value!r}")
+        for other, choices in others.items():
+            if isinstance(value, str) and value in choices:
+                hints.append(f"{value!r} is a choice of {other}: pass {other}={value!r}")
+        if position is not None and (hints or not isinstance(value, str)):
+            hints.insert(0, f"{name} is the {_ordinal(position)} argument")
+        if not hints:  # a misspelt choice: the list of choices says it all
+            raise
+        raise ValueError(f"{exc} ({'; '.join(hints)})") from None
+
+
+def _check_level(value: Any, name: str = "confidence", **others: tuple[str, ...]) -> float:
+    """``check_confidence``, and when a string for another argument landed here, say which."""
+    if isinstance(value, str):
+        for other, choices in others.items():
+            if value in choices:
+                raise TypeError(
+                    f"{name} must be a number strictly between 0 and 1; got {value!r} "
+                    f"({value!r} is a choice of {other}: pass {other}={value!r})"
+                )
+    return check_confidence(value, name)
+
+
+# ----------------------------------------------------------------------------------------------
 # The formulas, on float arrays of successes n and trials K (already validated). They also accept
 # a fractional n, which trials_for_halfwidth uses to ask "what if the rate were exactly r?".
 
@@ -703,8 +757,8 @@ def interval(
     ...
     ValueError: method must be one of 'clopper-pearson', 'mid-p', ..., 'bayes-uniform'; got 'exact'
     """
-    check_choice(method, "method", METHODS)
-    return _make(method, successes, trials, confidence)
+    method = _check_option(method, "method", METHODS, position=3, confidence=True)
+    return _make(method, successes, trials, _check_level(confidence, method=METHODS))
 
 
 # ----------------------------------------------------------------------------------------------
@@ -728,7 +782,7 @@ def _all_intervals(
     method: str, trials: Any, p: Any, confidence: Any
 ) -> tuple[int, np.ndarray, np.ndarray, np.ndarray]:
     """Checked K and rates, and the K + 1 intervals of ``method`` (for coverage and width)."""
-    check_choice(method, "method", METHODS)
+    _check_option(method, "method", METHODS, position=1)
     k = _check_trials_scalar(trials, method)
     rate = as_probabilities(p, "p")
     low, high = _all_limits(method, k, check_confidence(confidence))
@@ -889,10 +943,10 @@ def trials_for_halfwidth(
     >>> trials_for_halfwidth(0.002, 0.01)
     10029
     """
-    check_choice(method, "method", METHODS)
+    _check_option(method, "method", METHODS, position=4)
     h = as_probabilities(halfwidth, "halfwidth", open_interval=True)
     r = as_probabilities(rate, "rate")
-    confidence = check_confidence(confidence)
+    confidence = _check_level(confidence, method=METHODS)
     h, r = broadcast(halfwidth=h, rate=r)
 
     def too_wide(k: np.ndarray) -> np.ndarray:
@@ -930,43 +984,6 @@ TEST_METHODS = ("exact", "mid-p")
 #: Relative tolerance for "at most as probable as the observed count" (scipy and R use 1e-7).
 _RELATIVE_ERROR = 1e-7
 _TEST_INTERVALS = {"exact": "clopper-pearson", "mid-p": "mid-p"}
-
-
-def _ordinal(position: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(position, f"{position}th")
-
-
-def _check_option(
-    value: Any,
-    name: str,
-    allowed: tuple[str, ...],
-    *,
-    position: int | None = None,
-    confidence: bool = False,
-    **others: tuple[str, ...],
-) -> str:
-    """``check_choice``, and when the value belongs to another argument, say which.
-
-    A positional call that slips one place (``binomial_test(47, 50, 0.9, 0.95)``) lands a value
-    in the wrong parameter; the message names the parameter that got it (and its position) and
-    the argument the value looks like: ``confidence`` for a number in (0, 1) when the function
-    has one, or another option's parameter (``others``) when the value is one of its choices.
-    """
-    try:
-        return check_choice(value, name, allowed)
-    except ValueError as exc:
-        hints = []
-        if position is not None:
-            hints.append(f"{name} is the {_ordinal(position)} argument")
-        is_number = isinstance(value, (int, float, np.number)) and not isinstance(value, bool)
-        if confidence and is_number and 0 < float(value) < 1:
-            hints.append(f"a confidence level goes in confidence={value!r}")
-        for other, choices in others.items():
-            if isinstance(value, str) and value in choices:
-                hints.append(f"{value!r} is a choice of {other}: pass {other}={value!r}")
-        if not hints:
-            raise
-        raise ValueError(f"{exc} ({'; '.join(hints)})") from None
 
 
 def _first_true(predicate: Callable[[np.ndarray], np.ndarray], hi: np.ndarray) -> np.ndarray:
@@ -1160,7 +1177,7 @@ def binomial_test(
     method = _check_option(
         method, "method", TEST_METHODS, position=5, confidence=True, alternative=ALTERNATIVES
     )
-    level = check_confidence(confidence)
+    level = _check_level(confidence, alternative=ALTERNATIVES, method=TEST_METHODS)
     k, n, rate = (x.astype(float) for x in broadcast(successes=k, trials=n, p0=rate))
     pvalue = _binomial_test_core(k, n, rate, alternative, method)
     interval_method = _TEST_INTERVALS[method]

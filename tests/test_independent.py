@@ -1218,3 +1218,108 @@ def test_supremum_machinery_reproduces_scipy_barnard_exact(table, alternative):
     ours, _ = _supremum(_conditional_rejection(_outcomes(ka, kb), region))
     ref = stats.barnard_exact(table, alternative=alternative).pvalue
     assert ours == pytest.approx(ref, rel=1e-6)
+
+
+# --------------------------------------------------------------------------------------------
+# conventions (issue 44): named estimates, readable results, errors that blame the right argument,
+# validation once per public call (issue 45)
+
+
+def test_every_test_names_its_estimate():
+    table = [[47, 40], [3, 10]]
+    fisher = fisher_exact(table)
+    assert fisher.estimate_name == "sample odds ratio"
+    # the sample odds ratio (n_A·(K_B − n_B))/(n_B·(K_A − n_A)), scipy's statistic, not R's
+    # conditional maximum-likelihood estimate
+    assert fisher.estimate == pytest.approx(47 * 10 / (40 * 3), rel=1e-15)
+    assert fisher.estimate == pytest.approx(stats.fisher_exact(table).statistic, rel=1e-15)
+    conditional = stats.contingency.odds_ratio(table, kind="conditional").statistic
+    assert abs(fisher.estimate - conditional) > 0.01
+    assert str(fisher).endswith("; sample odds ratio = 3.917")
+    for result in (boschloo_exact(table), chi_square_2x2(table)):
+        assert result.estimate_name == "difference of rates"
+        assert result.estimate == pytest.approx(47 / 50 - 40 / 50, abs=1e-15)
+    assert fisher_exact(table, method="mid-p").estimate_name == "sample odds ratio"
+
+
+def test_result_classes_have_a_short_repr_and_an_html_table():
+    r = rate_difference(0.15, 30, 0.25, 5000)
+    text = repr(r)
+    assert text.startswith("RateDifference(difference=-0.1, standard_error=0.06548, ")
+    assert "\n" not in text and len(text) < 300
+    assert r._repr_html_().startswith('<table class="evalkit-result"><caption>RateDifference: ')
+    dist = fisher_null_distribution([[47, 40], [3, 10]])
+    assert repr(dist) == (
+        "NullDistribution(observed=47, pvalue=0.07131, alternative='two-sided', "
+        "values=array of 14 values, pmf=array of 14 values, counted=array of 14 values)"
+    )
+    assert "<caption>NullDistribution</caption>" in dist._repr_html_()
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "message"),
+    [
+        (
+            lambda: difference_interval(4, 30, 1250, 5000, 0.9),
+            ValueError,
+            r"^method must be one of .*; got 0\.9 \(method is the 5th argument; a confidence "
+            r"level goes in confidence=0\.9\)$",
+        ),
+        (
+            lambda: fisher_exact([[47, 40], [3, 10]], "mid-p"),
+            ValueError,
+            r"^alternative must be one of .*; got 'mid-p' \(alternative is the 2nd argument; "
+            r"'mid-p' is a choice of method: pass method='mid-p'\)$",
+        ),
+        (
+            lambda: fisher_exact([[47, 40], [3, 10]], "two-sided", "less"),
+            ValueError,
+            r"^method must be one of 'exact', 'mid-p'; got 'less' .*pass alternative='less'\)$",
+        ),
+        (
+            lambda: rejection_probability(20, 20, 0.7, "chi2"),
+            TypeError,
+            r"^rate_b must be a rate in \[0, 1\] or None; got 'chi2' \(rate_b is the 4th "
+            r"argument; 'chi2' is a choice of test: pass test='chi2'\)$",
+        ),
+        (
+            lambda: rejection_probability(20, 20, 0.7, 0.7, "chi2"),
+            TypeError,
+            r"^level must be a number strictly between 0 and 1; got 'chi2' .*test='chi2'\)$",
+        ),
+        (
+            lambda: difference_coverage(10, "wald", 10, 0.5, 0.5),
+            ValueError,
+            r"^method must be one of .*; got 10 \(method is the 1st argument\)$",
+        ),
+    ],
+)
+def test_a_positional_slip_is_blamed_on_the_argument_it_lands_in(call, error, message):
+    with pytest.raises(error, match=message):
+        call()
+
+
+def test_internal_calls_do_not_validate_again(monkeypatch):
+    # rejection_probability checks its arguments once, then builds its rejection region from the
+    # private cores: the 2×2 validation (_as_tables) of fisher_exact / chi_square_2x2 and the
+    # rate checks of rate_difference must not run once per region
+    import evalkit.independent as ind
+
+    calls = {"tables": 0, "probabilities": 0}
+    as_tables, as_probabilities = ind._as_tables, ind.as_probabilities
+
+    def counting_tables(*args, **kwargs):
+        calls["tables"] += 1
+        return as_tables(*args, **kwargs)
+
+    def counting_probabilities(*args, **kwargs):
+        calls["probabilities"] += 1
+        return as_probabilities(*args, **kwargs)
+
+    monkeypatch.setattr(ind, "_as_tables", counting_tables)
+    monkeypatch.setattr(ind, "as_probabilities", counting_probabilities)
+    for test in ("fisher", "mid-p", "chi2", "yates", "normal"):
+        rejection_probability(7, 9, 0.6, 0.4, test=test)
+    assert calls == {"tables": 0, "probabilities": 10}  # rate_a and rate_b, once per call
+    fisher_null_distribution([[47, 40], [3, 10]])
+    assert calls["tables"] == 1  # the table once, not again for its p-value

@@ -770,3 +770,18 @@ def test_binomial_test_blames_the_argument_a_positional_slip_lands_in():
         ValueError, match=r"^method must be one of .*got 'less' .*alternative='less'"
     ):
         binomial_test(47, 50, 0.9, "two-sided", "less")
+
+
+def test_interval_blames_the_argument_a_positional_slip_lands_in():
+    with pytest.raises(
+        ValueError,
+        match=r"^method must be one of .*; got 0\.9 \(method is the 3rd argument; a confidence "
+        r"level goes in confidence=0\.9\)$",
+    ):
+        interval(40, 50, 0.9)
+    with pytest.raises(
+        TypeError, match=r"^confidence must be .*got 'wilson' .*pass method='wilson'\)$"
+    ):
+        trials_for_halfwidth(0.05, 0.8, "wilson")
+    with pytest.raises(ValueError, match=r"^method must be one of .*got 50 \(method is the 1st"):
+        coverage(50, "wilson", 0.8)
