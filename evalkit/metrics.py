@@ -1182,15 +1182,6 @@ class CalibrationError(ReadableResult):
         return f"{self.estimate:.4g} ({self.method})"
 
 
-_OLD_COVERAGE = "0.000-0.109"
-_NO_INTERVAL = (
-    "expected_calibration_error no longer returns a bootstrap interval: in simulation its "
-    "'95 %' percentile interval covered the true binned ECE in {cover} of test sets "
-    "(data/calibration_simulation.csv), so confidence, rounds and rng are ignored. Ask 'is it "
-    "calibrated?' with calibration_test and 'how miscalibrated?' with the debiased estimate"
-)
-
-
 def expected_calibration_error(
     y_true: Any,
     probabilities: Any,
@@ -1200,9 +1191,6 @@ def expected_calibration_error(
     debiased: bool = True,
     pos_label: Any = None,
     bins: Any = _DEPRECATED,
-    confidence: Any = None,
-    rounds: Any = None,
-    rng: Any = None,
 ) -> CalibrationError:
     """Binned calibration error: debiased ℓ2 (default) or the plain, biased ℓ1 ECE.
 
@@ -1252,8 +1240,9 @@ def expected_calibration_error(
     (the three rows above; 1000, 1000 and 6500 sets, 500 resamples each). A calibrated
     forecaster's error is 0, on the boundary, where no two-sided interval can work. So there is
     no interval: answer "is it calibrated?" with :func:`calibration_test` and "how
-    miscalibrated?" with this estimate and a reliability diagram. ``confidence``, ``rounds``
-    and ``rng`` are still accepted, with a ``FutureWarning``, and ignored.
+    miscalibrated?" with this estimate and a reliability diagram. The arguments of that
+    interval, ``confidence``, ``rounds`` and ``rng`` (ignored with a FutureWarning since then),
+    are gone: the function draws no random numbers.
 
     Parameters
     ----------
@@ -1268,9 +1257,6 @@ def expected_calibration_error(
         otherwise the larger of the two labels (as :mod:`evalkit.roc`).
     bins : deprecated
         The old name of ``n_bins`` (FutureWarning).
-    confidence, rounds, rng
-        Deprecated and ignored (see above): the function draws no random numbers, so ``rng``
-        has no effect whatever its value (None, an int or a Generator).
 
     Returns
     -------
@@ -1294,8 +1280,6 @@ def expected_calibration_error(
     if not isinstance(debiased, (bool, np.bool_)):
         raise TypeError(f"debiased must be True or False; got {debiased!r}")
     _check_two_items(p)
-    if confidence is not None or rounds is not None or rng is not None:
-        warnings.warn(_NO_INTERVAL.format(cover=_OLD_COVERAGE), FutureWarning, stacklevel=2)
     where = f"{n_bins} {strategy} bins"
     if not debiased:
         return CalibrationError(

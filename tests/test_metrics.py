@@ -679,12 +679,15 @@ def test_debiased_calibration_error_is_unbiased_where_the_plain_ece_is_not():
     assert np.mean(plain) > 0.05
 
 
-def test_expected_calibration_error_no_longer_gives_an_interval_and_says_why():
+def test_expected_calibration_error_no_longer_gives_an_interval_nor_takes_its_arguments():
+    # issue 44: rng=None in the signature of a function that draws no random numbers confused;
+    # confidence, rounds and rng (ignored with a FutureWarning since issue 41) are gone
     y, p = [0, 1, 1, 0, 1], [0.2, 0.7, 0.9, 0.4, 0.6]
-    with pytest.warns(FutureWarning, match="no longer returns a bootstrap interval"):
-        e = expected_calibration_error(y, p, n_bins=2, rounds=200, rng=1)
-    assert e == expected_calibration_error(y, p, n_bins=2)
-    assert not hasattr(e, "low")
+    params = inspect.signature(expected_calibration_error).parameters
+    assert not {"confidence", "rounds", "rng"} & set(params)
+    with pytest.raises(TypeError, match="rng"):
+        expected_calibration_error(y, p, n_bins=2, rng=1)
+    assert not hasattr(expected_calibration_error(y, p, n_bins=2), "low")
 
 
 def test_expected_calibration_error_of_calibrated_forecasts_is_small_and_of_bad_ones_large():
@@ -1084,7 +1087,7 @@ def test_cohen_kappa_perfect_agreement_and_strings():
         ),
         (
             expected_calibration_error,
-            dict(y_true=[1], probabilities=[0.2], rng=0),
+            dict(y_true=[1], probabilities=[0.2]),
             ValueError,
             r"^y_true and probabilities must hold at least 2 items; got 1",
         ),
