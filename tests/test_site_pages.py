@@ -379,3 +379,17 @@ def test_the_pages_equivalences_give_the_libraries_numbers():
     for row, (theirs, ours) in _equivalences().items():
         assert row.split()[0] in text, f"the page has no row for {row}"
         np.testing.assert_allclose(ours, theirs, rtol=1e-9, atol=1e-12, err_msg=row)
+
+
+def test_the_architecture_page_shows_every_floor_and_module_of_the_layering_test():
+    sys.path.insert(0, str(REPO / "tools"))
+    from build_site import FLOORS_MARKER, architecture_markdown
+
+    from tests.test_architecture import FLOORS
+
+    page = architecture_markdown()
+    assert FLOORS_MARKER not in page
+    for i, (name, modules) in enumerate(FLOORS):
+        assert f"| {i}: {name} |" in page, name
+        for module in modules:
+            assert re.search(rf"\| `{module}/?` \|", page), module
