@@ -150,7 +150,7 @@ def test_the_quick_subset_reproduces_the_committed_table(family):
 
 ATLAS_LINE = re.compile(
     r"Atlas \((?P<kind>coverage|size)(?:, (?P<method>[^)]+))?\): minimum (?P<min>[0-9.]+), "
-    r"median (?P<median>[0-9.]+), maximum (?P<max>[0-9.]+) over (?P<n>\d+) settings"
+    r"median (?P<median>[0-9.]+), maximum (?P<max>[0-9.]+)\s+over\s+(?P<n>\d+)\s+settings?"
 )
 
 

@@ -31,7 +31,8 @@ def atlas_lines(function: str) -> list[str]:
             label = kind if method == "-" else f"{kind}, {method}"
             lines.append(
                 f"Atlas ({label}): minimum {s.minimum:.3f}, median {s.median:.3f}, "
-                f"maximum {s.maximum:.3f} over {s.settings} settings."
+                f"maximum {s.maximum:.3f} over {s.settings} "
+                f"{'setting' if s.settings == 1 else 'settings'}."
             )
     return lines
 
@@ -58,13 +59,15 @@ def update(function: str) -> bool:
         wrapped
         for line in atlas_lines(function)
         for wrapped in textwrap.wrap(
-            line, width=100, initial_indent=indent, subsequent_indent=indent + "    "
+            line, width=100, initial_indent=indent, subsequent_indent=indent
         )
     ]
     old = [i for i, line in enumerate(body) if line.strip().startswith("Atlas (")]
     if old:
         end = old[-1] + 1
-        while end < len(body) and body[end].startswith(indent + "    "):  # a wrapped line
+        # a wrapped line: up to the blank line after the block (one paragraph, no indent, so that
+        # Sphinx reads it as text, not as a block quote)
+        while end < len(body) and body[end].strip() and not body[end].strip().startswith("Atlas ("):
             end += 1
         new_body = body[: old[0]] + wanted + body[end:]
     else:
