@@ -152,6 +152,19 @@ class _PairwiseFamily(ReadableResult):
     def _pair_prefix(self, index: int) -> str:
         return ""
 
+    def _summary_items(self) -> list[tuple[str, Any]]:
+        """The one-line repr: method, names, level, Holm's p-values and how many pairs differ
+        (every pair's counts and raw p-value are in ``str`` and the HTML table)."""
+        family: Any = self
+        rejected = f"{int(np.count_nonzero(family.reject))} of {len(family.pairs)} pairs"
+        return [
+            ("method", family.method),
+            ("names", family.names),
+            ("alpha", family.alpha),
+            ("adjusted", family.adjusted),
+            ("rejected", rejected),
+        ]
+
     def _pair_rows(self) -> list[tuple[str, str]]:
         """("A vs B", "p = …, Holm … -> verdict") for every pair, in the order of ``pairs``."""
         family: Any = self

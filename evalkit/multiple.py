@@ -442,16 +442,6 @@ class PairwiseWilcoxon(_PairwiseFamily):
     methods: list[str] = field(repr=False)
     method: str = "pairwise Wilcoxon signed-rank tests, Holm-adjusted"
 
-    _repr_fields: ClassVar[tuple[str, ...]] = (
-        "method",
-        "names",
-        "alpha",
-        "zero_method",
-        "pvalues",
-        "adjusted",
-        "reject",
-    )
-
     def adjusted_matrix(self) -> np.ndarray:
         """The Holm-adjusted p-values as a symmetric k × k matrix (1 on the diagonal)."""
         k = len(self.names)

@@ -51,7 +51,7 @@ import itertools
 import math
 import warnings
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar
+from typing import Any
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -1710,17 +1710,6 @@ class PairwiseMcNemar(_PairwiseFamily):
     reject: np.ndarray
     alpha: float
     method: str
-
-    _repr_fields: ClassVar[tuple[str, ...]] = (
-        "method",
-        "names",
-        "alpha",
-        "only_first",
-        "only_second",
-        "pvalues",
-        "adjusted",
-        "reject",
-    )
 
     def _format_p(self, pvalue: float) -> str:
         return format_pvalue(pvalue)
