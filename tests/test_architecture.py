@@ -29,10 +29,8 @@ PACKAGE = Path(__file__).resolve().parents[1] / "evalkit"
 # (the floor's name, its modules), from the ground up. A module imports only from lower floors.
 FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("ground: checking inputs, ranks", ("_validation", "_ranks")),
-    (
-        "distributions, result types, figures, data",
-        ("distributions", "results", "plots", "datasets"),
-    ),
+    ("result types and their display", ("results",)),
+    ("distributions, figures, data", ("distributions", "plots", "datasets")),
     (
         "one rate, ROC, the bootstrap, resampling, p-value adjustment; the course's registries",
         ("intervals", "roc", "bootstrap", "resampling", "adjust", "atlas", "examples", "glossary"),
@@ -232,12 +230,12 @@ def test_the_checker_reads_relative_imports_inside_a_package():
 
 
 def test_an_upward_import_fails_naming_the_file_line_and_modules():
-    # intervals (floor 2) importing paired (floor 3), inside a function
+    # intervals (floor 3) importing paired (floor 4), inside a function
     found = imports_in("def g():\n    from evalkit.paired import mcnemar\n",
                        PACKAGE / "intervals.py")  # fmt: skip
     problems = upward(found, floor_of())
     assert problems == [
-        "evalkit/intervals.py:2: intervals (floor 2) imports paired (floor 3): an import must "
+        "evalkit/intervals.py:2: intervals (floor 3) imports paired (floor 4): an import must "
         "point to a lower floor"
     ]
     same_floor = imports_in("from evalkit import roc\n", PACKAGE / "intervals.py")
