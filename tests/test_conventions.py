@@ -454,9 +454,7 @@ def _typical_instances() -> dict[str, Callable[[], Any]]:
             _one_nn, X, y20, resampling.kfold(20, 5)
         ),
         "results.Interval": lambda: intervals.wilson(np.arange(51), 50),
-        "results.TestResult": lambda: resampling.cv_paired_t(
-            np.random.default_rng(6).random((40, 10))
-        ),
+        "results.TestResult": lambda: resampling.cv_paired_t(np.random.default_rng(6).random(10)),
         "roc.AucInterval": lambda: roc.auc_interval(y, score),
         "roc.MulticlassAuc": lambda: roc.multiclass_auc(multi, multi_score),
         "roc.PrecisionRecallBand": lambda: roc.precision_recall_band(y, score, rounds=100, rng=0),
