@@ -176,13 +176,26 @@ def rows(
     >>> len(rows("intervals.wilson", kind="coverage")) > 10
     True
     """
+    if function is None:
+        return [
+            r
+            for r in _read(str(_data_file()))
+            if (method is None or r.method == method) and (kind is None or r.kind == kind)
+        ]
     return [
         r
-        for r in _read(str(_data_file()))
-        if (function is None or r.function == function)
-        and (method is None or r.method == method)
-        and (kind is None or r.kind == kind)
+        for r in _by_function(str(_data_file())).get(function, ())
+        if (method is None or r.method == method) and (kind is None or r.kind == kind)
     ]
+
+
+@lru_cache(maxsize=4)
+def _by_function(path: str) -> dict[str, tuple[AtlasRow, ...]]:
+    """The rows grouped by function, so that a report's look-ups do not rescan the table."""
+    grouped: dict[str, list[AtlasRow]] = {}
+    for r in _read(path):
+        grouped.setdefault(r.function, []).append(r)
+    return {name: tuple(found) for name, found in grouped.items()}
 
 
 def _shortfall(row: AtlasRow) -> bool:

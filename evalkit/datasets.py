@@ -17,6 +17,7 @@ the triangles lie outside the ring, r < 0.5 or r > 1 (registry id ``sym-circles`
 
 from __future__ import annotations
 
+import functools
 import numbers
 import os
 from pathlib import Path
@@ -70,6 +71,12 @@ def data_folder() -> Path:
     env = os.environ.get(_DATA_ENV)
     if env:
         return Path(env)
+    return _package_data_folder()
+
+
+@functools.lru_cache(maxsize=1)
+def _package_data_folder() -> Path:
+    """The data folder of the package or the checkout, looked up once (a report asks often)."""
     package = Path(__file__).resolve().parent
     inside = package / "data"
     return inside if (inside / "worked_examples.toml").is_file() else package.parent / "data"
