@@ -26,7 +26,9 @@ The summary of :func:`evalkit.report.compare_classifiers` is printed (``--json``
 ``to_dict()`` as JSON); McNemar's test is the mid-p form unless ``--mcnemar`` names another
 (``exact``, ``asymptotic``, ``corrected``); ``--halfwidth`` sets the precision the test-set size
 is checked for (default 0.05). The text names these options where the report's sentences name
-Python arguments (``--mcnemar exact`` for ``mcnemar_method='exact'``). ``--cost`` takes a cost
+Python arguments (``--mcnemar exact`` for ``mcnemar_method='exact'``), and so do its error
+messages (``--scores-a and --scores-b need …``, ``the labels have …``, where the Python function
+says ``y_score_a and y_score_b need …``, ``y_true has …``). ``--cost`` takes a cost
 matrix (a CSV file of numbers or inline rows such as ``'0,1;5,0'``; rows = true class, columns =
 predicted class, classes in sorted order; no negative costs). The field separator of every CSV
 file is detected with the standard library's sniffer (comma, semicolon, tab or ``|``), or set with
@@ -373,10 +375,11 @@ def _load(args: argparse.Namespace) -> dict:
         except ValueError:
             pass
     if len(files) == 1:
-        where = f"y_true, pred_a and pred_b are columns {args.labels!r}, {args.col_a!r} and "
-        where += f"{args.col_b!r} of {files[0]}"
+        where = f"the labels and the predictions of A and B are columns {args.labels!r}, "
+        where += f"{args.col_a!r} and {args.col_b!r} of {files[0]}"
     else:
-        where = f"y_true, pred_a and pred_b come from {files[0]}, {files[1]} and {files[2]}"
+        where = f"the labels and the predictions of A and B come from {files[0]}, {files[1]} "
+        where += f"and {files[2]}"
     classes = sorted({*y, *pa, *pb})
     cost = None if args.cost is None else _cost_matrix(args.cost, args.delimiter, classes)
     groups = None
@@ -441,8 +444,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             data["y"],
             data["a"],
             data["b"],
-            scores_a=data["scores"][0],
-            scores_b=data["scores"][1],
+            y_score_a=data["scores"][0],
+            y_score_b=data["scores"][1],
             names=names,
             confidence=args.confidence,
             positive=data["positive"],
@@ -452,7 +455,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             groups=data["groups"],
         )
     except (ValueError, TypeError) as exc:
-        message = _OPTION_OF_ARGUMENT.sub(r"--\1 ", str(exc))
+        message = _command_line_error(str(exc))
         print(f"{PROG} compare: error: {message} ({data['where']})", file=sys.stderr)
         return 2
     if args.json:
@@ -462,8 +465,34 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
-#: An error message that starts with an argument that is an option here names the option.
-_OPTION_OF_ARGUMENT = re.compile(r"^(cost|halfwidth|confidence|positive) ")
+#: compare_classifiers' argument names in its error messages, and what the command line calls
+#: them: its options, or the labels and predictions read from the files (no option names those).
+_COMMAND_LINE_WORDS = (
+    (re.compile(r"\by_true has\b"), "the labels have"),
+    (re.compile(r"\by_true\b"), "the labels"),
+    (re.compile(r"\by_pred_([ab])\b"), lambda m: f"the predictions of {m[1].upper()}"),
+    (re.compile(r"\by_score_([ab])\b"), r"--scores-\1"),
+    (re.compile(r"\bnames\[0\]"), "the first of --names"),
+    (re.compile(r"\bnames\[1\]"), "the second of --names"),
+    (re.compile(r"^(cost|halfwidth|confidence|positive|names) "), r"--\1 "),
+)
+
+
+def _command_line_error(message: str) -> str:
+    """An error message of compare_classifiers with the command line's words for its arguments.
+
+    Examples
+    --------
+    >>> _command_line_error("y_true and y_pred_b must have the same length")
+    'the labels and the predictions of B must have the same length'
+    >>> _command_line_error("y_score_a and y_score_b need 2 items; y_true has 1 of class 1")
+    '--scores-a and --scores-b need 2 items; the labels have 1 of class 1'
+    >>> _command_line_error("positive must be one of the classes of y_true [0, 1]; got 2")
+    '--positive must be one of the classes of the labels [0, 1]; got 2'
+    """
+    for pattern, replacement in _COMMAND_LINE_WORDS:
+        message = pattern.sub(replacement, message)
+    return message
 
 
 def _in_command_line_terms(value: Any) -> Any:

@@ -35,7 +35,7 @@ def expected(scores: bool = False, **kwargs):
     y = column(ONE, "y")
     extra = {}
     if scores:
-        extra = {"scores_a": column(ONE, "s_a", float), "scores_b": column(ONE, "s_b", float)}
+        extra = {"y_score_a": column(ONE, "s_a", float), "y_score_b": column(ONE, "s_b", float)}
     return compare_classifiers(y, column(ONE, "pred_a"), column(ONE, "pred_b"), **extra, **kwargs)
 
 
@@ -155,8 +155,8 @@ def test_text_labels_and_positive_class(tmp_path, capsys):
         y,
         pa,
         pb,
-        scores_a=[float(v) for v in s_a],
-        scores_b=[float(v) for v in s_b],
+        y_score_a=[float(v) for v in s_a],
+        y_score_b=[float(v) for v in s_b],
         positive="spam",
     )
     assert out.out.strip() == summary(direct)
@@ -277,7 +277,37 @@ def test_single_class_labels(tmp_path, capsys):
     for name in ("y", "a", "b"):
         (tmp_path / f"{name}.csv").write_text("label\n1\n1\n1\n")
     err = error_of(["compare", *(str(tmp_path / f"{n}.csv") for n in "yab")], capsys)
-    assert "y_true must contain at least two classes" in err
+    assert "error: the labels must contain at least two classes; got only 1 (the labels and " in err
+
+
+#: Python's argument names, which the command line's messages must not use (issue 44).
+PYTHON_ARGUMENTS = re.compile(r"\b(y_true|y_pred\w*|y_score\w*|pred_[ab]|scores_[ab]|names\[)")
+
+
+def test_errors_of_the_report_name_the_labels_and_options_not_python_arguments(tmp_path, capsys):
+    # before: "scores_a and scores_b need …; y_true has 1 …" and "(y_true, pred_a and pred_b
+    # come from …)": names of compare_classifiers' arguments, which a command-line user never saw
+    rows = [("y", "a", "b", "sa", "sb"), *[(v, v, v, v, v) for v in "0001"]]
+    data = write_rows(tmp_path / "few.csv", rows, ",")
+    one_file = ["compare", data, "--labels", "y", "--a", "a", "--b", "b"]
+    err = error_of([*one_file, "--scores-a", "sa", "--scores-b", "sb"], capsys)
+    assert "error: --scores-a and --scores-b need at least 2 test items of each class" in err
+    assert "the labels have 1 of the positive class 1 and 3 of the other" in err
+    assert "(the labels and the predictions of A and B are columns 'y', 'a' and 'b' of " in err
+    assert not PYTHON_ARGUMENTS.search(err), err
+    checks = [
+        (["--scores-a", "sa", "--scores-b", "sb", "--positive", "7"], "error: --positive must be "),
+        (["--names", "M", "M"], "error: --names must differ"),
+        (["--names", "M", " "], "error: the second of --names must be a non-empty string"),
+    ]
+    for extra, message in checks:
+        err = error_of([*one_file, *extra], capsys)
+        assert message in err and not PYTHON_ARGUMENTS.search(err), err
+    three = [write_rows(tmp_path / f"{n}.csv", [["c"], *[[v] for v in "012"]], ",") for n in "yab"]
+    err = error_of(["compare", *three, "--scores-a", "c", "--scores-b", "c"], capsys)
+    assert "error: --scores-a and --scores-b can only be used with two classes" in err
+    assert "the labels have 3: [0, 1, 2]" in err and "the labels and the predictions of A" in err
+    assert not PYTHON_ARGUMENTS.search(err), err
 
 
 def test_wrong_number_of_files_and_missing_options(capsys):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import json
 import math
 
@@ -57,7 +58,7 @@ def scored():
 def comparison(scored):
     y, pa, pb, sa, sb = scored
     return compare_classifiers(
-        y, pa, pb, scores_a=sa, scores_b=sb, names=("first", "second"), cost=[[0, 1], [10, 0]]
+        y, pa, pb, y_score_a=sa, y_score_b=sb, names=("first", "second"), cost=[[0, 1], [10, 0]]
     )
 
 
@@ -109,18 +110,18 @@ def test_auc_interval_is_on_the_logit_scale_near_one_and_zero():
     rng = np.random.default_rng(3)
     y = np.r_[np.ones(50, dtype=int), np.zeros(50, dtype=int)]
     separated = np.r_[rng.normal(3, 1, 50), rng.normal(0, 1, 50)]  # AUC ≈ 0.99
-    r = describe_classifier(y, (separated > 1.5).astype(int), scores=separated)
+    r = describe_classifier(y, (separated > 1.5).astype(int), y_score=separated)
     assert r.auc.estimate >= AUC_LOGIT_FROM
     assert r.auc == roc.auc_interval(y == 1, separated, method="delong-logit")
     plain = roc.auc_interval(y == 1, separated, method="delong")
     assert plain.high == 1.0 and r.auc.high < 1.0  # the plain form is clipped, the logit is not
     assert "DeLong, on the logit scale because the AUC is near 1)." in r.auc_sentence()
     # the reversed score: AUC ≈ 0.01, near 0
-    r = describe_classifier(y, (separated > 1.5).astype(int), scores=-separated)
+    r = describe_classifier(y, (separated > 1.5).astype(int), y_score=-separated)
     assert r.auc == roc.auc_interval(y == 1, -separated, method="delong-logit")
     assert "near 0)." in r.auc_sentence()
     # a perfect separation: AUC = 1 still has an interval (van Dantzig's bound), not 1 to 1
-    r = describe_classifier(y, y, scores=y + rng.uniform(0, 0.5, 100))
+    r = describe_classifier(y, y, y_score=y + rng.uniform(0, 0.5, 100))
     assert r.auc.estimate == 1.0 and r.auc.low < 1.0
 
 
@@ -138,7 +139,7 @@ def test_roc_numbers_equal_the_roc_module(scored, comparison):
 
 def test_confidence_level_reaches_every_interval(scored):
     y, pa, pb, sa, sb = scored
-    c = compare_classifiers(y, pa, pb, scores_a=sa, scores_b=sb, confidence=0.9)
+    c = compare_classifiers(y, pa, pb, y_score_a=sa, y_score_b=sb, confidence=0.9)
     assert c.a.clopper_pearson == intervals.clopper_pearson(c.a.correct, y.size, 0.9)
     assert c.b.wilson == intervals.wilson(c.b.correct, y.size, 0.9)
     assert c.difference.confidence == 0.9
@@ -459,7 +460,7 @@ def test_no_size_note_for_a_large_test_set():
 def test_warning_ties_in_scores(scored):
     y, pa, pb, sa, sb = scored
     votes = np.round(sb * 2) / 2  # a coarse score with many ties
-    c = compare_classifiers(y, pa, pb, scores_a=sa, scores_b=votes)
+    c = compare_classifiers(y, pa, pb, y_score_a=sa, y_score_b=votes)
     _, counts = np.unique(votes, return_counts=True)
     tied = int(counts[counts > 1].sum())
     # the share of positive–negative pairs with equal scores, by brute force over all pairs
@@ -490,22 +491,22 @@ def test_ties_within_one_class_do_not_warn():
     scores = np.r_[np.repeat([0.1, 0.2], 2), np.linspace(0.21, 0.4, 16), np.linspace(0.5, 0.9, 20)]
     scores[4] = scores[5]  # a third tie, still among negatives
     assert np.unique(scores).size == 37
-    r = describe_classifier(y, (scores > 0.45).astype(int), scores=scores)
+    r = describe_classifier(y, (scores > 0.45).astype(int), y_score=scores)
     assert not any(w.startswith("Ties") for w in r.warnings)
     # one tie between a positive and a negative among 400 pairs (0.25 %) is still no warning
     scores[20] = scores[19]
-    r = describe_classifier(y, (scores > 0.45).astype(int), scores=scores)
+    r = describe_classifier(y, (scores > 0.45).astype(int), y_score=scores)
     assert not any(w.startswith("Ties") for w in r.warnings)
 
 
 def test_describe_classifier_warnings():
     y = np.array([0] * 45 + [1] * 5)
-    r = describe_classifier(y, np.zeros(50, dtype=int), scores=np.r_[np.zeros(45), np.ones(5)])
+    r = describe_classifier(y, np.zeros(50, dtype=int), y_score=np.r_[np.zeros(45), np.ones(5)])
     text = r.summary()
     assert "Heavy class imbalance: 90.0 %" in text
     assert "Precision: with 50 items" in text
     assert not any(w.startswith("Ties") for w in r.warnings)  # ties only within each class
-    r = describe_classifier(y, np.zeros(50, dtype=int), scores=np.zeros(50))
+    r = describe_classifier(y, np.zeros(50, dtype=int), y_score=np.zeros(50))
     assert "Ties in the scores of classifier: 50 of 50 test items" in r.summary()
 
 
@@ -632,7 +633,7 @@ def test_plot_again_into_the_same_axes_redraws_in_place(comparison, scored):
     from matplotlib.figure import Figure
 
     y, pa, pb, sa, sb = scored
-    small = compare_classifiers(y[:60], pa[:60], pb[:60], scores_a=sa[:60], scores_b=sb[:60],
+    small = compare_classifiers(y[:60], pa[:60], pb[:60], y_score_a=sa[:60], y_score_b=sb[:60],
                                 names=("first", "second"))  # fmt: skip
     fresh = Figure(figsize=(10, 7))
     fresh_axes = fresh.subplots(2, 2)
@@ -703,9 +704,9 @@ def test_result_types(comparison):
 
 def test_bad_input_messages():
     y, pa, pb = make_pair(20, 3, 1, 2)
-    with pytest.raises(ValueError, match="y_true and pred_a must have the same length"):
+    with pytest.raises(ValueError, match=r"^y_true and y_pred_a must have the same length"):
         compare_classifiers(y, pa[:-1], pb)
-    with pytest.raises(TypeError, match="y_true and pred_a must use the same kind of labels"):
+    with pytest.raises(TypeError, match=r"^y_true and y_pred_a must use the same kind of labels"):
         compare_classifiers(y, pa.astype(str), pb)
     with pytest.raises(ValueError, match="y_true must contain at least two classes"):
         compare_classifiers(np.zeros(5), np.zeros(5), np.zeros(5))
@@ -736,23 +737,56 @@ def test_bad_input_messages():
 def test_bad_scores():
     y, pa, pb = make_pair(20, 3, 1, 2)
     s = np.linspace(0, 1, y.size)
-    with pytest.raises(ValueError, match="scores_a and scores_b must be given together"):
-        compare_classifiers(y, pa, pb, scores_a=s)
-    with pytest.raises(ValueError, match="scores_b must hold one score per test item"):
-        compare_classifiers(y, pa, pb, scores_a=s, scores_b=s[:-1])
+    with pytest.raises(ValueError, match=r"^y_score_a and y_score_b must be given together"):
+        compare_classifiers(y, pa, pb, y_score_a=s)
+    with pytest.raises(ValueError, match=r"^y_score_b must hold one score per test item"):
+        compare_classifiers(y, pa, pb, y_score_a=s, y_score_b=s[:-1])
     bad = s.copy()
     bad[2] = np.nan
-    with pytest.raises(ValueError, match="scores_a must be finite"):
-        compare_classifiers(y, pa, pb, scores_a=bad, scores_b=s)
-    with pytest.raises(TypeError, match="scores_a must be a 1-D array of real numbers"):
-        compare_classifiers(y, pa, pb, scores_a=s.astype(str), scores_b=s)
+    with pytest.raises(ValueError, match=r"^y_score_a must be finite"):
+        compare_classifiers(y, pa, pb, y_score_a=bad, y_score_b=s)
+    with pytest.raises(TypeError, match=r"^y_score_a must be a 1-D array of real numbers"):
+        compare_classifiers(y, pa, pb, y_score_a=s.astype(str), y_score_b=s)
     with pytest.raises(ValueError, match="positive must be one of the classes"):
-        compare_classifiers(y, pa, pb, scores_a=s, scores_b=s, positive=5)
+        compare_classifiers(y, pa, pb, y_score_a=s, y_score_b=s, positive=5)
     y3 = np.array([0, 1, 2] * 5)
-    with pytest.raises(ValueError, match="can only be used with two classes"):
-        describe_classifier(y3, y3, scores=np.arange(15.0))
-    with pytest.raises(TypeError, match="scores must be a 1-D array of numbers"):
-        describe_classifier(y, pa, scores="0.5")
+    with pytest.raises(ValueError, match=r"^y_score can only be used with two classes"):
+        describe_classifier(y3, y3, y_score=np.arange(15.0))
+    with pytest.raises(TypeError, match=r"^y_score must be a 1-D array of numbers"):
+        describe_classifier(y, pa, y_score="0.5")
+    with pytest.raises(ValueError, match=r"^y_score_a and y_score_b .*; got y_score_b without"):
+        compare_classifiers(y, pa, pb, y_score_b=s)
+
+
+def test_argument_names_follow_scikit_learn(scored):
+    # issue 44: (y_true, y_pred, y_score) as in scikit-learn; before: pred, scores, pred_a, …
+    described = list(inspect.signature(describe_classifier).parameters)
+    compared = list(inspect.signature(compare_classifiers).parameters)
+    assert described[:3] == ["y_true", "y_pred", "y_score"]
+    assert compared[:5] == ["y_true", "y_pred_a", "y_pred_b", "y_score_a", "y_score_b"]
+    y, pa, pb, sa, sb = scored
+    by_keyword = describe_classifier(y_true=y, y_pred=pa, y_score=sa)
+    assert by_keyword.to_dict() == describe_classifier(y, pa, sa).to_dict()
+    both = compare_classifiers(y_true=y, y_pred_a=pa, y_pred_b=pb, y_score_a=sa, y_score_b=sb)
+    same = compare_classifiers(y, pa, pb, y_score_a=sa, y_score_b=sb)
+    assert both.delong is not None and both.to_dict() == same.to_dict()
+
+
+OLD_KEYWORD_CALLS = {
+    "pred": lambda y, pa, pb, sa, sb: describe_classifier(y, pred=pa),
+    "scores": lambda y, pa, pb, sa, sb: describe_classifier(y, pa, scores=sa),
+    "pred_a": lambda y, pa, pb, sa, sb: compare_classifiers(y, pred_a=pa, y_pred_b=pb),
+    "pred_b": lambda y, pa, pb, sa, sb: compare_classifiers(y, pa, pred_b=pb),
+    "scores_a": lambda y, pa, pb, sa, sb: compare_classifiers(y, pa, pb, scores_a=sa, scores_b=sb),
+    "scores_b": lambda y, pa, pb, sa, sb: compare_classifiers(y, pa, pb, y_score_a=sa, scores_b=sb),
+}
+
+
+@pytest.mark.parametrize("old", sorted(OLD_KEYWORD_CALLS))
+def test_the_old_keywords_are_gone(scored, old):
+    # evalkit 0.x: renamed without deprecated aliases, so a call with an old keyword fails loudly
+    with pytest.raises(TypeError, match=f"unexpected keyword argument '{old}'"):
+        OLD_KEYWORD_CALLS[old](*scored)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1032,11 +1066,11 @@ def test_bad_groups(groups, error, message):
 def test_scores_need_two_items_of_each_class_and_the_message_names_the_report_arguments():
     # before: roc's message, naming roc's argument "labels" that the report's caller never passed
     y, pred, scores = [0, 0, 0, 1], [0, 0, 1, 1], [0.1, 0.2, 0.3, 0.4]
-    message = r"^scores need at least 2 test items of each class .*; y_true has 1 of the "
+    message = r"^y_score needs at least 2 test items of each class .*; y_true has 1 of the "
     with pytest.raises(ValueError, match=message + r"positive class 1 and 3 of the other$"):
         describe_classifier(y, pred, scores)
-    with pytest.raises(ValueError, match=r"^scores_a and scores_b need at least 2 test items"):
-        compare_classifiers(y, pred, pred, scores_a=scores, scores_b=scores)
+    with pytest.raises(ValueError, match=r"^y_score_a and y_score_b need at least 2 test items"):
+        compare_classifiers(y, pred, pred, y_score_a=scores, y_score_b=scores)
     with pytest.raises(ValueError, match=r"y_true has 3 of the positive class 0 and 1 of the"):
         describe_classifier(y, pred, scores, positive=0)
 

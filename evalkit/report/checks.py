@@ -158,8 +158,9 @@ def check_score_classes(is_positive: np.ndarray, positive: Any, which: str) -> N
     n_neg = int(is_positive.size - n_pos)
     if n_pos < 2 or n_neg < 2:
         label = positive.item() if isinstance(positive, np.generic) else positive
+        verb = "need" if " and " in which else "needs"
         raise ValueError(
-            f"{which} need at least 2 test items of each class (the AUC's interval and DeLong's "
+            f"{which} {verb} at least 2 test items of each class (the AUC's interval and DeLong's "
             f"test estimate a variance from each); y_true has {n_pos} of the positive class "
             f"{label!r} and {n_neg} of the other"
         )

@@ -335,8 +335,8 @@ def with_warnings(report: Any, warnings: list[str | None], notes: list[str | Non
 
 def describe_classifier(
     y_true: ArrayLike,
-    pred: ArrayLike,
-    scores: ArrayLike | None = None,
+    y_pred: ArrayLike,
+    y_score: ArrayLike | None = None,
     *,
     name: str = "classifier",
     confidence: float = 0.95,
@@ -351,11 +351,12 @@ def describe_classifier(
     ----------
     y_true : array_like, shape (n,)
         True class of each test item (numbers or strings); at least two classes.
-    pred : array_like, shape (n,)
+    y_pred : array_like, shape (n,)
         Predicted class of each item. A class that no test item has is allowed: it gets its
         row and column in the confusion matrix, and a warning.
-    scores : array_like, shape (n,), optional
-        A score per item, higher = more likely ``positive`` (two classes only).
+    y_score : array_like, shape (n,), optional
+        A score per item, higher = more likely ``positive`` (two classes only); at least two
+        test items of each class.
     name : str
         The classifier's name in the text.
     confidence : float
@@ -365,7 +366,7 @@ def describe_classifier(
         sorted order — the classes of ``y_true`` and of the predictions together
         (:func:`evalkit.metrics.expected_cost`).
     positive : label, optional
-        The class the scores are for; default: the last class in sorted order (1 of 0/1).
+        The class ``y_score`` is for; default: the last class in sorted order (1 of 0/1).
     halfwidth : float, optional
         The precision (half-width of the accuracy's interval) to check the test-set size for;
         default :data:`DEFAULT_HALFWIDTH` (±5 points), named as the default in the note.
@@ -401,17 +402,17 @@ def describe_classifier(
     target = checks.check_halfwidth(halfwidth)
     name = checks.check_name(name, "name")
     y, y_classes = checks.true_labels(y_true)
-    p = checks.check_predictions(y, pred, "pred")
+    p = checks.check_predictions(y, y_pred, "y_pred")
     codes = checks.check_groups(groups, y.size)
     classes, counts = checks.all_classes(y, p)
     cost = checks.check_cost(cost, classes)
     s = None
     pos = None
-    if scores is not None:
-        checks.needs_binary(y_classes, "scores")
-        s = checks.check_scores(scores, "scores", y.size)
+    if y_score is not None:
+        checks.needs_binary(y_classes, "y_score")
+        s = checks.check_scores(y_score, "y_score", y.size)
         pos = checks.positive_class(y_classes, positive)
-        checks.check_score_classes(y == pos, pos, "scores")
+        checks.check_score_classes(y == pos, pos, "y_score")
     report = describe(
         y,
         classes,

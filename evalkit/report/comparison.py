@@ -218,11 +218,11 @@ class Comparison(OverviewResult):
 
 def compare_classifiers(
     y_true: ArrayLike,
-    pred_a: ArrayLike,
-    pred_b: ArrayLike,
+    y_pred_a: ArrayLike,
+    y_pred_b: ArrayLike,
     *,
-    scores_a: ArrayLike | None = None,
-    scores_b: ArrayLike | None = None,
+    y_score_a: ArrayLike | None = None,
+    y_score_b: ArrayLike | None = None,
     names: tuple[str, str] = ("A", "B"),
     confidence: float = 0.95,
     cost: ArrayLike | None = None,
@@ -251,17 +251,18 @@ def compare_classifiers(
       model with 40 writers × 25 items McNemar's test rejects a true null hypothesis in 21 % of
       test sets (:data:`INDEPENDENCE_MCNEMAR_SIZE`).
     * per-class recall, precision, F1 and (with ``cost``) the cost (:mod:`evalkit.metrics`);
-    * with ``scores_a`` and ``scores_b``: ROC curves, AUCs with DeLong intervals and DeLong's
+    * with ``y_score_a`` and ``y_score_b``: ROC curves, AUCs with DeLong intervals and DeLong's
       test (:mod:`evalkit.roc`).
 
     Parameters
     ----------
     y_true : array_like, shape (n,)
         True classes (numbers or strings), at least two.
-    pred_a, pred_b : array_like, shape (n,)
+    y_pred_a, y_pred_b : array_like, shape (n,)
         Predictions of the two classifiers on the same items, in the same order.
-    scores_a, scores_b : array_like, shape (n,), optional
-        Scores (higher = more likely ``positive``); both or neither; two classes only.
+    y_score_a, y_score_b : array_like, shape (n,), optional
+        Scores (higher = more likely ``positive``); both or neither; two classes only, at least
+        two test items of each.
     names : (str, str)
         Names of the classifiers in the text.
     confidence : float
@@ -270,7 +271,8 @@ def compare_classifiers(
         Cost matrix, rows = true class, columns = predicted class, classes in sorted order (those
         of ``y_true`` and of the predictions together).
     positive : label, optional
-        The class the scores are for; default: the last class in sorted order.
+        The class ``y_score_a`` and ``y_score_b`` are for; default: the last class in sorted
+        order.
     halfwidth : float, optional
         The precision of each accuracy to check the test-set size for; default
         :data:`DEFAULT_HALFWIDTH` (±5 points), named as the default in the note.
@@ -310,20 +312,24 @@ def compare_classifiers(
     mcnemar_method = check_choice(mcnemar_method, "mcnemar_method", tuple(MCNEMAR_REASONS))
     name_a, name_b = checks.check_names(names)
     y, y_classes = checks.true_labels(y_true)
-    pa = checks.check_predictions(y, pred_a, "pred_a")
-    pb = checks.check_predictions(y, pred_b, "pred_b")
+    pa = checks.check_predictions(y, y_pred_a, "y_pred_a")
+    pb = checks.check_predictions(y, y_pred_b, "y_pred_b")
     codes = checks.check_groups(groups, y.size)
     classes, counts = checks.all_classes(y, pa, pb)
     cost = checks.check_cost(cost, classes)
-    if (scores_a is None) != (scores_b is None):
-        raise ValueError("scores_a and scores_b must be given together (or neither)")
+    if (y_score_a is None) != (y_score_b is None):
+        given, missing = ("y_score_a", "y_score_b")[:: 1 if y_score_b is None else -1]
+        raise ValueError(
+            f"y_score_a and y_score_b must be given together (or neither); got {given} "
+            f"without {missing}"
+        )
     sa = sb = pos = None
-    if scores_a is not None:
-        checks.needs_binary(y_classes, "scores_a and scores_b")
-        sa = checks.check_scores(scores_a, "scores_a", y.size)
-        sb = checks.check_scores(scores_b, "scores_b", y.size)
+    if y_score_a is not None:
+        checks.needs_binary(y_classes, "y_score_a and y_score_b")
+        sa = checks.check_scores(y_score_a, "y_score_a", y.size)
+        sb = checks.check_scores(y_score_b, "y_score_b", y.size)
         pos = checks.positive_class(y_classes, positive)
-        checks.check_score_classes(y == pos, pos, "scores_a and scores_b")
+        checks.check_score_classes(y == pos, pos, "y_score_a and y_score_b")
     common = dict(confidence=level, cost=cost, positive=pos, halfwidth=target, groups=codes)
     rep_a = describe(y, classes, counts, pa, sa, name=name_a, **common)
     rep_b = describe(y, classes, counts, pb, sb, name=name_b, **common)
