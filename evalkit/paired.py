@@ -350,8 +350,10 @@ def paired_variance(rate1: ArrayLike, rate2: ArrayLike, joint_rate: ArrayLike) -
     both are right or both wrong (eq. 4). With the fractions R1 − R12 (X = 1), R2 − R12 (X = −1)
     and 1 + 2·R12 − R1 − R2 (X = 0), and the mean μx = R1 − R2,
 
-    .. math:: σ_x = (R_1 - R_{12})(1 - R_1 + R_2)^2 + (R_2 - R_{12})(1 + R_1 - R_2)^2
-                   + (1 + 2R_{12} - R_1 - R_2)(R_1 - R_2)^2,
+    .. math::
+
+       σ_x &= (R_1 - R_{12})(1 - R_1 + R_2)^2 + (R_2 - R_{12})(1 + R_1 - R_2)^2 \\\\
+           &\\quad + (1 + 2R_{12} - R_1 - R_2)(R_1 - R_2)^2,
 
     the population variance of X over T (each squared distance from μx weighted by its
     fraction). It equals ``np.var(X)`` (ddof = 0) and simplifies to
@@ -988,8 +990,11 @@ def rejection_probability(
     μx = (b − c)/N and E[X²] = (b + c)/N), so the probability of rejecting is a sum over the
     multinomial outcomes (b, c). It is computed as
 
-    .. math:: P(\\text{reject}) = \\sum_{m=0}^{N} \\text{Bin}(m; N, p_1 + p_2)\\,
-              P(b \\in R_m \\mid m), \\qquad b \\mid m \\sim \\text{Bin}(m, p_1/(p_1 + p_2)),
+    .. math::
+
+       P(\\text{reject}) &= \\sum_{m=0}^{N} \\text{Bin}(m; N, p_1 + p_2)\\,
+       P(b \\in R_m \\mid m), \\\\
+       b \\mid m &\\sim \\text{Bin}(m, p_1/(p_1 + p_2)),
 
     where m = b + c and R_m, the values of b that reject given m, is a lower and an upper tail
     (given m, each test's p-value grows as b approaches m/2; the edges of the tails are found

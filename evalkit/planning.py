@@ -178,9 +178,11 @@ def power_paired(
     wrong"; power is the sum of the probabilities of the outcomes (b, c) whose p-value is
     ≤ ``level``, grouped by the number of discordant items m = b + c:
 
-    .. math:: \\text{power}(K) = \\sum_{m=0}^{K} \\text{Bin}(m; K, p_1 + p_2)\\,g(m), \\qquad
-              g(m) = P\\big(b \\in R_m \\mid m\\big),\\ b \\mid m \\sim
-              \\text{Bin}\\big(m, p_1/(p_1 + p_2)\\big).
+    .. math::
+
+       \\text{power}(K) &= \\sum_{m=0}^{K} \\text{Bin}(m; K, p_1 + p_2)\\,g(m), \\\\
+       g(m) &= P\\big(b \\in R_m \\mid m\\big),\\ b \\mid m \\sim
+       \\text{Bin}\\big(m, p_1/(p_1 + p_2)\\big).
 
     For one K this is :func:`evalkit.paired.rejection_probability`. For an array of K (a power
     curve in K, the saw-tooth) McNemar's forms condition on m, so the rejection region R_m and
@@ -641,10 +643,11 @@ def fleiss_trials(
     (Fleiss, Levin & Paik, *Statistical Methods for Rates and Proportions*, 3rd ed. 2003,
     ch. 4; Fleiss, Tytun & Ury 1980, *Biometrics* 36, 343–346, for the correction):
 
-    .. math:: K' = \\frac{\\big(z_{1-\\alpha/2}\\sqrt{(r + 1)\\,\\bar p \\bar q}
-              + z_{1-\\beta}\\sqrt{r\\,p_A q_A + p_B q_B}\\big)^2}{r\\,\\Delta^2},
-              \\qquad K_A = \\frac{K'}{4}\\Big(1 + \\sqrt{1 + \\frac{2(r + 1)}{r K' \\Delta}}
-              \\Big)^2,
+    .. math::
+
+       K' &= \\frac{\\big(z_{1-\\alpha/2}\\sqrt{(r + 1)\\,\\bar p \\bar q}
+       + z_{1-\\beta}\\sqrt{r\\,p_A q_A + p_B q_B}\\big)^2}{r\\,\\Delta^2}, \\\\
+       K_A &= \\frac{K'}{4}\\Big(1 + \\sqrt{1 + \\frac{2(r + 1)}{r K' \\Delta}}\\Big)^2,
 
     the second with the continuity correction (use it for Fisher's and Yates' tests); K_A = K'
     without (the χ² and normal tests). Both rounded up.
@@ -971,10 +974,12 @@ def power_auc(
     (Hanley & McNeil 1983, "A method of comparing the areas under receiver operating
     characteristic curves derived from the same cases", *Radiology* 148, 839–843):
 
-    .. math:: V_0 = 2V(\\bar A)(1 - r), \\quad V_1 = V(A_a) + V(A_b) - 2r\\sqrt{V(A_a)V(A_b)},
-              \\quad \\text{power} = \\Phi\\Big(\\frac{|\\Delta| - z_{1-\\alpha/2}\\sqrt{V_0}}
-              {\\sqrt{V_1}}\\Big) + \\Phi\\Big(\\frac{-|\\Delta| - z_{1-\\alpha/2}\\sqrt{V_0}}
-              {\\sqrt{V_1}}\\Big),
+    .. math::
+
+       V_0 &= 2V(\\bar A)(1 - r), \\qquad V_1 = V(A_a) + V(A_b) - 2r\\sqrt{V(A_a)V(A_b)}, \\\\
+       \\text{power} &= \\Phi\\Big(\\frac{|\\Delta| - z_{1-\\alpha/2}\\sqrt{V_0}}
+       {\\sqrt{V_1}}\\Big) + \\Phi\\Big(\\frac{-|\\Delta| - z_{1-\\alpha/2}\\sqrt{V_0}}
+       {\\sqrt{V_1}}\\Big),
 
     with Ā = (A_a + A_b)/2 under the null hypothesis and the alternative's variance V₁
     (Obuchowski & McClish 1997, "Sample size determination for diagnostic accuracy studies
