@@ -1226,10 +1226,72 @@ def _restricted_rates(
     with np.errstate(divide="ignore", invalid="ignore"):
         ratio = np.where(u != 0, v / u**3, 0.0)
     w = (np.pi + np.arccos(np.clip(ratio, -1.0, 1.0))) / 3
-    tilde_a = np.clip(
-        2 * u * np.cos(w) - b / (3 * a), np.maximum(0, delta), np.minimum(1, 1 + delta)
+    low, high = np.maximum(0, delta), np.minimum(1, 1 + delta)
+    tilde_a = np.clip(2 * u * np.cos(w) - b / (3 * a), low, high)
+    # the cubic's root has an absolute error of about 1e-12: polish where a rate is near 0 or 1
+    edge = np.minimum(
+        np.minimum(tilde_a, 1 - tilde_a), np.minimum(tilde_a - delta, 1 - tilde_a + delta)
     )
+    near = edge < _POLISH_BELOW
+    if near.any():
+        args = np.broadcast_arrays(tilde_a, rate_a, k_a, rate_b, k_b, delta, low, high)
+        part, *rest = (np.asarray(x, dtype=float)[near] for x in args)
+        for _ in range(_POLISH_STEPS):
+            part = _newton_step(part, *rest)
+        tilde_a = np.array(np.broadcast_to(tilde_a, near.shape), dtype=float)
+        tilde_a[near] = part
     return tilde_a, tilde_a - delta
+
+
+_POLISH_STEPS = 3  # Newton steps after the cubic (see _newton_step) …
+_POLISH_BELOW = 1e-3  # … where a restricted rate is within this of 0 or 1
+
+
+def _likelihood_slope(
+    tilde_a: np.ndarray, counts: tuple[np.ndarray, ...], delta: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """h(π_A) and h′(π_A) of the restricted likelihood equation (see :func:`_newton_step`)."""
+    tilde_b = tilde_a - delta
+    rates = (tilde_a, 1 - tilde_a, tilde_b, 1 - tilde_b)
+    signs = (1.0, -1.0, 1.0, -1.0)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        terms = [np.where(x > 0, x / r, 0.0) for x, r in zip(counts, rates, strict=True)]
+        h = sum(sign * t for sign, t in zip(signs, terms, strict=True))
+        slope = -sum(
+            np.where(x > 0, t / r, 0.0) for x, t, r in zip(counts, terms, rates, strict=True)
+        )
+    return h, slope
+
+
+def _newton_step(
+    tilde_a: np.ndarray,
+    rate_a: np.ndarray,
+    k_a: np.ndarray,
+    rate_b: np.ndarray,
+    k_b: np.ndarray,
+    delta: np.ndarray,
+    low: np.ndarray,
+    high: np.ndarray,
+) -> np.ndarray:
+    """One Newton step on the restricted likelihood equation (polishing the cubic's root).
+
+    The trigonometric root is a difference of terms of size about 1/3, so a restricted rate near
+    0 or 1 keeps only a few digits: at 5 of 10⁶ against 0 of 10⁶ the score statistic at the
+    lower limit came out 1.959958 instead of z = 1.959964. With π_B = π_A − δ the equation is
+    h(π_A) = x_A/π_A − (K_A − x_A)/(1 − π_A) + x_B/π_B − (K_B − x_B)/(1 − π_B) = 0 (a term
+    whose count is 0 drops out); the log-likelihood is concave (h′ < 0) and Newton's step
+    π_A − h/h′ converges quadratically from the cubic's root. The step is projected onto
+    [max(0, δ), min(1, 1 + δ)]: where the maximum lies on that boundary (a rate of 0 with no
+    success observed, say) the projection lands on it exactly; a step to a boundary where h is
+    infinite is refused.
+    """
+    counts = (rate_a * k_a, (1 - rate_a) * k_a, rate_b * k_b, (1 - rate_b) * k_b)
+    h, slope = _likelihood_slope(tilde_a, counts, delta)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        step = np.clip(tilde_a - h / slope, low, high)
+    h_step, _ = _likelihood_slope(step, counts, delta)
+    keep = np.isfinite(step) & np.isfinite(h_step)
+    return np.where(keep, step, tilde_a)
 
 
 def _miettinen_nurminen_upper(
@@ -1324,7 +1386,8 @@ def difference_interval(
       rates", *Statistics in Medicine* 4:213), the score interval: every difference δ that the
       score test does not reject,
       |r_A − r_B − δ| ≤ z·√(N/(N − 1)·(π̃_A(1 − π̃_A)/K_A + π̃_B(1 − π̃_B)/K_B)), N = K_A + K_B,
-      with (π̃_A, π̃_B) the maximum-likelihood rates under π_A − π_B = δ (closed form, a cubic).
+      with (π̃_A, π̃_B) the maximum-likelihood rates under π_A − π_B = δ (closed form, a cubic,
+      polished by Newton steps where a rate is within 10⁻³ of 0 or 1, so that K = 10⁹ works).
       The limits are found by bracketed root finding. Without the factor N/(N − 1) it is Mee's
       (1984) interval. Fagerland, Lydersen and Laake (2015, "Recommended confidence intervals
       for two independent binomial proportions", *Statistical Methods in Medical Research*
@@ -1458,7 +1521,7 @@ def difference_coverage(
     C(π_A, π_B) = Σ_{n_A, n_B} Bin(n_A; K_A, π_A)·Bin(n_B; K_B, π_B)·1[low ≤ π_A − π_B ≤ high]:
     the probability that the interval computed from the two experiments contains the true
     difference. The (K_A + 1)(K_B + 1) intervals are computed once per sizes and level and kept (for
-    Miettinen–Nurminen by root finding: 0.13 s of CPU at K_A = K_B = 100, 1.9 s for Tan's 30 against
+    Miettinen–Nurminen by root finding: 0.13 s of CPU at K_A = K_B = 100, 2.3 s for Tan's 30 against
     5000 items; later calls with those sizes take milliseconds). For each n_A whose limits decrease
     with n_B (every n_A for Newcombe, Agresti–Caffo and Miettinen–Nurminen, all but the extreme ones
     for Wald) the covering n_B form a run j₁ … j₂, found by binary search, and their probability is
