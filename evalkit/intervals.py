@@ -965,12 +965,7 @@ def trials_for_halfwidth(
                 f"halfwidth is too small: more than {_MAX_TRIALS} trials would be needed"
             )
         failing = too_wide(hi)
-    while (hi - lo > 1).any():
-        active = hi - lo > 1
-        mid = np.where(active, np.floor((lo + hi) / 2), hi)
-        fails = too_wide(mid)
-        lo = np.where(active & fails, mid, lo)
-        hi = np.where(active & ~fails, mid, hi)
+    hi = _first_true(lambda k: ~too_wide(k), lo, hi)
     out = hi.astype(np.int64)
     return int(out) if out.ndim == 0 else out
 
@@ -986,11 +981,17 @@ _RELATIVE_ERROR = 1e-7
 _TEST_INTERVALS = {"exact": "clopper-pearson", "mid-p": "mid-p"}
 
 
-def _first_true(predicate: Callable[[np.ndarray], np.ndarray], hi: np.ndarray) -> np.ndarray:
-    """Smallest integer j in [0, hi] with ``predicate(j)``, elementwise; ``predicate`` must be
-    monotone (False then True) and True at ``hi``. Bisection, about log2(hi) steps."""
-    lo = np.full(hi.shape, -1.0)  # invariant: predicate(lo) is False (or lo = −1) …
-    hi = hi.astype(float)  # … and predicate(hi) is True
+def _first_true(
+    predicate: Callable[[np.ndarray], np.ndarray], lo: np.ndarray, hi: np.ndarray
+) -> np.ndarray:
+    """Smallest integer j in (lo, hi] with ``predicate(j)``, elementwise, by bisection.
+
+    ``predicate`` must be monotone in j (False, then True), True at ``hi`` and False at ``lo``
+    (or ``lo`` below the range asked about); about log2(hi − lo) rounds, each one call of
+    ``predicate`` on the whole array. Used by :func:`trials_for_halfwidth` and
+    :func:`binomial_test`.
+    """
+    lo, hi = np.asarray(lo, dtype=float), np.asarray(hi, dtype=float)
     while (hi - lo > 1).any():
         active = hi - lo > 1
         mid = np.where(active, np.floor((lo + hi) / 2), hi)
@@ -1056,11 +1057,12 @@ def _binomial_test_core(
         return np.where(below, _at_least(x, n, p0), _at_most(x, n, p0))
 
     tolerance = np.log1p(_RELATIVE_ERROR)
-    j_tail = _first_true(lambda j: far_log_pmf(j) <= log_pmf_k + tolerance, last)
+    before = np.full(last.shape, -1.0)  # j = −1: below the far side's first outcome
+    j_tail = _first_true(lambda j: far_log_pmf(j) <= log_pmf_k + tolerance, before, last)
     near = np.where(below, _at_most(k, n, p0), _at_least(k, n, p0))
     pvalue = near + far_tail(j_tail)
     if method == "mid-p":
-        j_more = _first_true(lambda j: far_log_pmf(j) < log_pmf_k - tolerance, last)
+        j_more = _first_true(lambda j: far_log_pmf(j) < log_pmf_k - tolerance, before, last)
         ties = far_tail(j_tail) - far_tail(j_more)  # far-side outcomes as probable as k
         pvalue = pvalue - 0.5 * (pmf_k + ties)
     at_mean = k == mean  # k is the mode: every outcome is at most as probable (scipy: p = 1)
