@@ -623,6 +623,47 @@ BOOT_SETTINGS = ((30, 0.8), (100, 0.8), (100, 0.95))
 BOOT_ROUNDS = 1000
 
 
+#: (class sizes, separation, shift of the last class, multi_class, average): balanced and hard,
+#: balanced and very easy (average AUC near 0.97), one easy small class (macro and weighted),
+#: five unequal classes (Hand & Till's pairs)
+MULTICLASS_SETTINGS = (
+    ((10, 10, 10), 0.7, 0.0, "ovr", "macro"),
+    ((30, 30, 30), 3.5, 0.0, "ovr", "macro"),
+    ((10, 30, 60), 1.0, 1.5, "ovr", "macro"),
+    ((10, 30, 60), 1.0, 1.5, "ovr", "weighted"),
+    ((5, 10, 20, 40, 80), 1.5, 0.0, "ovo", "macro"),
+)
+
+
+def multiclass_auc_family(select) -> Iterator[Row]:
+    """roc.multiclass_auc's interval: softmax scores of normal class means (the model of
+    benchmarks/precompute_multiclass_auc.py, whose population pairwise AUCs give the truth)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import precompute_multiclass_auc as model
+
+    function = "roc.multiclass_auc"
+    for counts, separation, shift, multi_class, average in MULTICLASS_SETTINGS:
+        for method in ("delong-logit", "delong"):
+            label = f"{method}; {multi_class}, {average}"
+            sizes = "/".join(str(c) for c in counts)
+            setting = format_setting(classes=len(counts), sizes=sizes, separation=separation)
+            if not select(function, label, setting):
+                continue
+            truth_rng = row_rng(function, "truth", setting)
+            pairwise = model.pairwise_truth(truth_rng, len(counts), separation, shift)
+            truth = model.true_value(pairwise, counts, multi_class, average)
+
+            def hit(rng, counts=counts, separation=separation, shift=shift, truth=truth,
+                    multi_class=multi_class, average=average, method=method):  # fmt: skip
+                codes, score = model.draw(rng, counts, separation, shift)
+                r = roc.multiclass_auc(
+                    codes, score, multi_class=multi_class, average=average, method=method
+                )
+                return r.low <= truth <= r.high, r.high - r.low
+
+            yield simulated_row(function, label, "coverage", setting, hit, CONFIDENCE)
+
+
 def bootstrap_family(select) -> Iterator[Row]:
     def mean(x, axis=-1):
         return np.mean(x, axis=axis)
@@ -1065,8 +1106,8 @@ def bayesian_family(select) -> Iterator[Row]:
 
 #: the families that take longest, slowest first
 SLOW = [
-    "auc", "bootstrap", "precision_recall", "clustered", "kappa", "paired_enumerated",
-    "independent_tests", "class_metrics", "calibration", "cochran", "cv_tests",
+    "auc", "multiclass_auc", "bootstrap", "precision_recall", "clustered", "kappa",
+    "paired_enumerated", "independent_tests", "class_metrics", "calibration", "cochran", "cv_tests",
 ]  # fmt: skip
 
 FAMILIES: dict[str, Callable[..., Iterator[Row]]] = {
@@ -1080,6 +1121,7 @@ FAMILIES: dict[str, Callable[..., Iterator[Row]]] = {
     "binomial_tests": binomial_tests,
     "wilcoxon": wilcoxon,
     "auc": auc,
+    "multiclass_auc": multiclass_auc_family,
     "bootstrap": bootstrap_family,
     "cochran": cochran,
     "cv_tests": cv_tests,
