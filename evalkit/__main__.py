@@ -448,7 +448,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             y_score_b=data["scores"][1],
             names=names,
             confidence=args.confidence,
-            positive=data["positive"],
+            pos_label=data["positive"],
             cost=data["cost"],
             mcnemar_method=args.mcnemar,
             halfwidth=args.halfwidth,
@@ -474,7 +474,8 @@ _COMMAND_LINE_WORDS = (
     (re.compile(r"\by_score_([ab])\b"), r"--scores-\1"),
     (re.compile(r"\bnames\[0\]"), "the first of --names"),
     (re.compile(r"\bnames\[1\]"), "the second of --names"),
-    (re.compile(r"^(cost|halfwidth|confidence|positive|names) "), r"--\1 "),
+    (re.compile(r"^pos_label "), "--positive "),
+    (re.compile(r"^(cost|halfwidth|confidence|names) "), r"--\1 "),
 )
 
 
@@ -487,7 +488,7 @@ def _command_line_error(message: str) -> str:
     'the labels and the predictions of B must have the same length'
     >>> _command_line_error("y_score_a and y_score_b need 2 items; y_true has 1 of class 1")
     '--scores-a and --scores-b need 2 items; the labels have 1 of class 1'
-    >>> _command_line_error("positive must be one of the classes of y_true [0, 1]; got 2")
+    >>> _command_line_error("pos_label must be one of the classes of y_true [0, 1]; got 2")
     '--positive must be one of the classes of the labels [0, 1]; got 2'
     """
     for pattern, replacement in _COMMAND_LINE_WORDS:

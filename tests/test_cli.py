@@ -157,7 +157,7 @@ def test_text_labels_and_positive_class(tmp_path, capsys):
         pb,
         y_score_a=[float(v) for v in s_a],
         y_score_b=[float(v) for v in s_b],
-        positive="spam",
+        pos_label="spam",
     )
     assert out.out.strip() == summary(direct)
     assert "class spam positive" in out.out

@@ -163,7 +163,7 @@ def test_string_labels_and_positive_class():
     rng = np.random.default_rng(1)
     scores = (y == "cat") + rng.normal(size=60)
     pred = np.where(scores > 0.5, "cat", "dog")
-    r = describe_classifier(y, pred, scores, positive="cat")
+    r = describe_classifier(y, pred, scores, pos_label="cat")
     assert r.positive == "cat"
     assert r.auc == roc.auc_interval(y == "cat", scores, method="delong")
     assert r.classes == ("cat", "dog")
@@ -747,8 +747,8 @@ def test_bad_scores():
         compare_classifiers(y, pa, pb, y_score_a=bad, y_score_b=s)
     with pytest.raises(TypeError, match=r"^y_score_a must be a 1-D array of real numbers"):
         compare_classifiers(y, pa, pb, y_score_a=s.astype(str), y_score_b=s)
-    with pytest.raises(ValueError, match="positive must be one of the classes"):
-        compare_classifiers(y, pa, pb, y_score_a=s, y_score_b=s, positive=5)
+    with pytest.raises(ValueError, match="pos_label must be one of the classes"):
+        compare_classifiers(y, pa, pb, y_score_a=s, y_score_b=s, pos_label=5)
     y3 = np.array([0, 1, 2] * 5)
     with pytest.raises(ValueError, match=r"^y_score can only be used with two classes"):
         describe_classifier(y3, y3, y_score=np.arange(15.0))
@@ -1072,7 +1072,7 @@ def test_scores_need_two_items_of_each_class_and_the_message_names_the_report_ar
     with pytest.raises(ValueError, match=r"^y_score_a and y_score_b need at least 2 test items"):
         compare_classifiers(y, pred, pred, y_score_a=scores, y_score_b=scores)
     with pytest.raises(ValueError, match=r"y_true has 3 of the positive class 0 and 1 of the"):
-        describe_classifier(y, pred, scores, positive=0)
+        describe_classifier(y, pred, scores, pos_label=0)
 
 
 def test_a_cost_matrix_of_the_wrong_shape_lists_the_classes_in_order():

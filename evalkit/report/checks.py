@@ -75,7 +75,7 @@ def positive_class(classes: np.ndarray, positive: Any) -> Any:
         return classes[-1]
     if not np.any(classes == positive):
         raise ValueError(
-            f"positive must be one of the classes of y_true {[c.item() for c in classes]!r}; "
+            f"pos_label must be one of the classes of y_true {[c.item() for c in classes]!r}; "
             f"got {positive!r}"
         )
     return classes[classes == positive][0]

@@ -341,7 +341,7 @@ def describe_classifier(
     name: str = "classifier",
     confidence: float = 0.95,
     cost: ArrayLike | None = None,
-    positive: Any = None,
+    pos_label: Any = None,
     halfwidth: float | None = None,
     groups: ArrayLike | None = None,
 ) -> ClassifierReport:
@@ -355,7 +355,7 @@ def describe_classifier(
         Predicted class of each item. A class that no test item has is allowed: it gets its
         row and column in the confusion matrix, and a warning.
     y_score : array_like, shape (n,), optional
-        A score per item, higher = more likely ``positive`` (two classes only); at least two
+        A score per item, higher = more likely ``pos_label`` (two classes only); at least two
         test items of each class.
     name : str
         The classifier's name in the text.
@@ -365,8 +365,9 @@ def describe_classifier(
         ``cost[i, j]`` = cost of predicting class j for an item of true class i, classes in
         sorted order — the classes of ``y_true`` and of the predictions together
         (:func:`evalkit.metrics.expected_cost`).
-    positive : label, optional
-        The class ``y_score`` is for; default: the last class in sorted order (1 of 0/1).
+    pos_label : label, optional
+        The class ``y_score`` is for (scikit-learn's name); default: the last class in sorted
+        order (1 of 0/1).
     halfwidth : float, optional
         The precision (half-width of the accuracy's interval) to check the test-set size for;
         default :data:`DEFAULT_HALFWIDTH` (±5 points), named as the default in the note.
@@ -411,7 +412,7 @@ def describe_classifier(
     if y_score is not None:
         checks.needs_binary(y_classes, "y_score")
         s = checks.check_scores(y_score, "y_score", y.size)
-        pos = checks.positive_class(y_classes, positive)
+        pos = checks.positive_class(y_classes, pos_label)
         checks.check_score_classes(y == pos, pos, "y_score")
     report = describe(
         y,

@@ -226,7 +226,7 @@ def compare_classifiers(
     names: tuple[str, str] = ("A", "B"),
     confidence: float = 0.95,
     cost: ArrayLike | None = None,
-    positive: Any = None,
+    pos_label: Any = None,
     halfwidth: float | None = None,
     mcnemar_method: str = MCNEMAR_DEFAULT,
     groups: ArrayLike | None = None,
@@ -261,7 +261,7 @@ def compare_classifiers(
     y_pred_a, y_pred_b : array_like, shape (n,)
         Predictions of the two classifiers on the same items, in the same order.
     y_score_a, y_score_b : array_like, shape (n,), optional
-        Scores (higher = more likely ``positive``); both or neither; two classes only, at least
+        Scores (higher = more likely ``pos_label``); both or neither; two classes only, at least
         two test items of each.
     names : (str, str)
         Names of the classifiers in the text.
@@ -270,9 +270,9 @@ def compare_classifiers(
     cost : array_like, shape (M, M), optional
         Cost matrix, rows = true class, columns = predicted class, classes in sorted order (those
         of ``y_true`` and of the predictions together).
-    positive : label, optional
-        The class ``y_score_a`` and ``y_score_b`` are for; default: the last class in sorted
-        order.
+    pos_label : label, optional
+        The class ``y_score_a`` and ``y_score_b`` are for (scikit-learn's name); default: the
+        last class in sorted order.
     halfwidth : float, optional
         The precision of each accuracy to check the test-set size for; default
         :data:`DEFAULT_HALFWIDTH` (±5 points), named as the default in the note.
@@ -328,7 +328,7 @@ def compare_classifiers(
         checks.needs_binary(y_classes, "y_score_a and y_score_b")
         sa = checks.check_scores(y_score_a, "y_score_a", y.size)
         sb = checks.check_scores(y_score_b, "y_score_b", y.size)
-        pos = checks.positive_class(y_classes, positive)
+        pos = checks.positive_class(y_classes, pos_label)
         checks.check_score_classes(y == pos, pos, "y_score_a and y_score_b")
     common = dict(confidence=level, cost=cost, positive=pos, halfwidth=target, groups=codes)
     rep_a = describe(y, classes, counts, pa, sa, name=name_a, **common)
