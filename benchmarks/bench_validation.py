@@ -37,7 +37,7 @@ REPO = Path(__file__).resolve().parent.parent
 
 #: Runs in the interpreter of one copy of evalkit: times every workload, prints JSON.
 WORKER = r"""
-import json, sys, time
+import inspect, json, sys, time
 import numpy as np
 from evalkit import intervals, paired
 from evalkit.report import compare_classifiers
@@ -62,15 +62,20 @@ def best(call):
         times.append((time.perf_counter() - start) / repeat)
     return min(times)
 
+# the scores' keywords: y_score_a/y_score_b since issue 44, scores_a/scores_b before
+_A, _B = (("y_score_a", "y_score_b")
+          if "y_score_a" in inspect.signature(compare_classifiers).parameters
+          else ("scores_a", "scores_b"))
+
 out = {}
 for n in (1000, 100000):
     y, a, b, s_a, s_b = data(n)
     out[f"compare_classifiers, {n} items"] = best(
-        lambda: compare_classifiers(y, a, b, scores_a=s_a, scores_b=s_b))
+        lambda: compare_classifiers(y, a, b, **{_A: s_a, _B: s_b}))
 y, a, b, s_a, s_b = data(285, seed=10)
 sizes = [30 + 5 * (i % 52) for i in range(200)]
 out["widget: compare_classifiers at 200 slider settings (30-285 items)"] = best(
-    lambda: [compare_classifiers(y[:m], a[:m], b[:m], scores_a=s_a[:m], scores_b=s_b[:m])
+    lambda: [compare_classifiers(y[:m], a[:m], b[:m], **{_A: s_a[:m], _B: s_b[:m]})
              for m in sizes])
 grid = [(k, 50 + k) for k in range(200)]
 out["loop: intervals.clopper_pearson at 200 settings"] = best(
