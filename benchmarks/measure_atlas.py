@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import itertools
 import sys
 import time
 import warnings
@@ -885,7 +886,7 @@ def prior_weighted(select) -> Iterator[Row]:
         )  # fmt: skip
 
 
-KAPPA_SETTINGS = ((50, 0.8), (200, 0.8), (50, 0.95), (200, 0.6))  # (N, P(prediction right))
+KAPPA_SETTINGS = ((50, 0.8), (200, 0.8), (50, 0.95), (200, 0.6), (30, 0.9))  # (N, P(right))
 
 
 def kappa(select) -> Iterator[Row]:
@@ -914,8 +915,9 @@ def kappa(select) -> Iterator[Row]:
         other = (y + rng.integers(1, 3, size=n)) % 3
         return y, np.where(rng.random(n) < a, y, other)
 
-    for method, w in agreement.items():
-        weights = None if method == "-" else method.split("=")[1]
+    for (name, w), interval in itertools.product(agreement.items(), ("score", "wald")):
+        weights = None if name == "-" else name.split("=")[1]
+        method = name if interval == "score" else f"{name}; method=wald".removeprefix("-; ")
         for n, a in KAPPA_SETTINGS:
             setting = format_setting(N=n, classes=3, right=a)
             if select(function, method, setting):
@@ -924,13 +926,13 @@ def kappa(select) -> Iterator[Row]:
                 pe = float(np.sum(w * np.outer(shares, joint.sum(axis=0))))
                 truth = (po - pe) / (1 - pe)
 
-                def hit(rng, n=n, a=a, truth=truth, weights=weights):
-                    k = metrics.cohen_kappa(*draw(rng, n, a), weights=weights)
+                def hit(rng, n=n, a=a, truth=truth, weights=weights, interval=interval):
+                    k = metrics.cohen_kappa(*draw(rng, n, a), weights=weights, method=interval)
                     ci = k.interval
                     return ci.low <= truth <= ci.high, ci.high - ci.low
 
                 yield simulated_row(function, method, "coverage", setting, hit, CONFIDENCE)
-        for n in (20, 50, 200):
+        for n in (20, 50, 200) if interval == "score" else ():  # the test is the same for both
             setting = format_setting(N=n, classes=3, kappa=0)
             if select(function, method, setting):
 

@@ -266,4 +266,5 @@ def test_the_website_page_has_a_title_for_every_family():
     assert modules <= set(FAMILIES), modules - set(FAMILIES)
     table = summary_table("intervals")
     methods = {(r.function, r.method) for r in atlas.rows() if r.function.startswith("intervals.")}
-    assert table.count("<tr>") == 1 + len(methods) == 10  # a header and nine intervals
+    # a header, nine intervals and the binomial test's four forms (exact, mid-p; two-sided, greater)
+    assert table.count("<tr>") == 1 + len(methods) == 14
