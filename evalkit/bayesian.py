@@ -309,7 +309,7 @@ def correlated_t(
 
     Measured in the coverage atlas (:mod:`evalkit.atlas`; ``make atlas``):
 
-    Atlas (size, claim at 0.95): minimum 0.052, median 0.052, maximum 0.052 over 1 settings.
+    Atlas (size, claim at 0.95): minimum 0.052, median 0.052, maximum 0.052 over 1 setting.
 
     Parameters
     ----------

@@ -967,7 +967,7 @@ def paired_t_5x2cv(differences: Any) -> TestResult:
 
     Measured in the coverage atlas (:mod:`evalkit.atlas`; ``make atlas``):
 
-    Atlas (size): minimum 0.024, median 0.024, maximum 0.024 over 1 settings.
+    Atlas (size): minimum 0.024, median 0.024, maximum 0.024 over 1 setting.
 
     Parameters
     ----------
@@ -1020,7 +1020,7 @@ def combined_f_5x2cv(differences: Any) -> TestResult:
 
     Measured in the coverage atlas (:mod:`evalkit.atlas`; ``make atlas``):
 
-    Atlas (size): minimum 0.016, median 0.016, maximum 0.016 over 1 settings.
+    Atlas (size): minimum 0.016, median 0.016, maximum 0.016 over 1 setting.
 
     Parameters
     ----------
@@ -1072,7 +1072,7 @@ def corrected_resampled_t(
 
     Measured in the coverage atlas (:mod:`evalkit.atlas`; ``make atlas``):
 
-    Atlas (size): minimum 0.054, median 0.054, maximum 0.054 over 1 settings.
+    Atlas (size): minimum 0.054, median 0.054, maximum 0.054 over 1 setting.
 
     Parameters
     ----------

@@ -1075,7 +1075,7 @@ def precision_recall_band(
 
     Measured in the coverage atlas (:mod:`evalkit.atlas`; ``make atlas``):
 
-    Atlas (coverage): minimum 0.915, median 0.915, maximum 0.915 over 1 settings.
+    Atlas (coverage): minimum 0.915, median 0.915, maximum 0.915 over 1 setting.
 
     Parameters
     ----------
@@ -1411,6 +1411,20 @@ def multiclass_auc(
     that class a full share, fall to 0.923–0.943 (the prevalence-weighted ones 0.932–0.954).
     The Wald form
     (``method="delong"``) covers 0.505–0.944 (median 0.926), 0.505 when the average is near 1.
+
+    Measured in the coverage atlas (:mod:`evalkit.atlas`; ``make atlas``):
+
+    Atlas (coverage, delong-logit; ovo, macro): minimum 0.923, median 0.923, maximum 0.923 over 1
+    setting.
+    Atlas (coverage, delong-logit; ovr, macro): minimum 0.943, median 0.957, maximum 0.968 over 3
+    settings.
+    Atlas (coverage, delong-logit; ovr, weighted): minimum 0.948, median 0.948, maximum 0.948 over 1
+    setting.
+    Atlas (coverage, delong; ovo, macro): minimum 0.903, median 0.903, maximum 0.903 over 1 setting.
+    Atlas (coverage, delong; ovr, macro): minimum 0.493, median 0.908, maximum 0.932 over 3
+    settings.
+    Atlas (coverage, delong; ovr, weighted): minimum 0.917, median 0.917, maximum 0.917 over 1
+    setting.
 
     Parameters
     ----------
