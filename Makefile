@@ -28,7 +28,7 @@ LAB_OFFLINE := --LabApp.news_url=None \
                --LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate \
                --LabApp.app_settings_dir=$(CURDIR)/tools/lab-settings
 
-.PHONY: install lab test test-unit test-unit-a test-unit-b test-notebooks \
+.PHONY: install lab lab-fresh lab-fresh-all test test-unit test-unit-a test-unit-b test-notebooks \
         test-notebook-outputs test-rounds test-browser test-browser-site \
         test-browser-notebooks-a test-browser-notebooks-b test-thorough lint notebooks html \
         student bench atlas stress-headless clean
@@ -50,8 +50,23 @@ $(SITE_STAMP): $(STAMP)
 	$(BIN)/python -m pip install --quiet -e ".[site]"
 	touch $(SITE_STAMP)
 
+# JupyterLab opens the student's working copies in work/ (ignored by git), made on first use and
+# never overwritten (tools/work_copies.py), so that autosave leaves the committed notebooks alone
+# and `git pull` brings course updates without merge conflicts. `make lab-fresh NB=08` replaces
+# one copy by the course's current version, `make lab-fresh-all` every copy; each old copy is
+# kept as work/NAME.old-<date>.ipynb.
+WORK ?= work
 lab: install
-	$(BIN)/jupyter lab notebooks/00_start_here.ipynb $(LAB_OFFLINE) $(LAB_ARGS)
+	@$(BIN)/python tools/work_copies.py --dest $(WORK)
+	$(BIN)/jupyter lab $(WORK)/00_start_here.ipynb $(LAB_OFFLINE) $(LAB_ARGS)
+
+NB ?=
+lab-fresh: install
+	@test -n "$(NB)" || { echo "make lab-fresh NB=08: say which notebook (or make lab-fresh-all)"; exit 2; }
+	@$(BIN)/python tools/work_copies.py --dest $(WORK) --fresh "$(NB)"
+
+lab-fresh-all: install
+	@$(BIN)/python tools/work_copies.py --dest $(WORK) --fresh all
 
 # The parts run in two rounds: first the three browser parts at the same time (the website, and
 # the notebooks in two ranges, each with its own JupyterLab), then the unit tests in two halves
