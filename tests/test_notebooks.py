@@ -12,6 +12,7 @@ import json
 import re
 import sys
 
+import nbformat
 import pytest
 from nbval.plugin import comment_markers, find_comment_markers, find_metadata_tags
 
@@ -128,6 +129,21 @@ def test_solutions_are_stored_collapsed_and_nothing_else_is(stem):
                 assert hidden.get("outputs_hidden") is True, f"{stem} cell {i}: output shown"
         else:
             assert not any(hidden.values()), f"{stem} cell {i} is collapsed but not a solution"
+
+
+@pytest.mark.parametrize("stem", PRESENT)
+def test_a_collapsed_solution_shows_only_that_it_is_a_solution(stem):
+    # JupyterLab's placeholder of a collapsed cell shows its first line (issue 46): that line
+    # names the solution and nothing of it, and the cell's collapse is the only fold (no
+    # <details> inside a collapsed Markdown cell)
+    from student import solution_label
+
+    for i, cell in enumerate(load(stem)["cells"]):
+        if "solution" in cell.get("metadata", {}).get("tags", []):
+            node = nbformat.from_dict({**cell, "source": "".join(cell["source"])})
+            first = node.source.split("\n", 1)[0]
+            assert solution_label(node), f"{stem} cell {i}: first line {first!r}"
+            assert "<details" not in node.source, f"{stem} cell {i}: folded twice"
 
 
 COURSE_STEMS = [stem for stem, _ in COURSE if stem != "00_start_here"]

@@ -13,7 +13,7 @@ from tests.conftest import NOTEBOOKS, REPO
 
 sys.path.insert(0, str(REPO / "tools"))
 from kernel import CELL_TIMEOUT, execute_notebook
-from student import PLACEHOLDER_TAG, is_solution, student_copy
+from student import PLACEHOLDER_TAG, is_solution, solution_body, solution_label, student_copy
 
 STEMS = sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb"))
 
@@ -82,3 +82,21 @@ def test_every_student_copy_runs_top_to_bottom_in_another_folder(stem, tmp_path)
     errors = [o for c in copy.cells if c.cell_type == "code" for o in c.get("outputs", [])
               if o.get("output_type") == "error"]  # fmt: skip
     assert not errors, f"{stem}: {errors[0]['ename']}: {errors[0]['evalue']}"
+
+
+@pytest.mark.parametrize("stem", STEMS)
+def test_the_website_build_finds_every_solution(stem):
+    # tools/build_site.py: a code solution gets MyST-NB's hide-cell toggle; a Markdown solution
+    # keeps its tag and its first line ("Solution 2 — click to show"), which the site's
+    # configuration (tools/site/conf.py) turns into the summary of one <details> toggle
+    from build_site import web_copy
+
+    original = [c for c in read(stem).cells if is_solution(c)]
+    web = [c for c in web_copy(read(stem)).cells if is_solution(c)]
+    assert len(web) == len(original) > 0
+    for before, after in zip(original, web, strict=True):
+        assert solution_label(after) == solution_label(before) is not None, f"{stem}"
+        if after.cell_type == "code":
+            assert "hide-cell" in after.metadata["tags"], f"{stem}: {before.source[:40]!r}"
+        else:
+            assert solution_body(after).strip() and "<details" not in after.source, f"{stem}"

@@ -2,9 +2,12 @@
 
     python tools/student.py [OUT_DIR]      # default: build/student
 
-Cells tagged ``solution`` (code and markdown) are removed; each run of consecutive solution cells
-becomes one empty code cell tagged ``exercise`` that says where to write the answer. All other
-cells, and their outputs, are kept, so the copy still reads like the original up to the exercises.
+Cells tagged ``solution`` (code and markdown) are stored collapsed, and the first line of each
+says only that it is a solution (``# Solution 2 — click to show`` in code, ``Solution 2 — click to
+show`` in Markdown): JupyterLab's placeholder of a collapsed cell shows that line. In a student
+copy they are removed; each run of consecutive solution cells becomes one empty code cell tagged
+``exercise`` that says where to write the answer. All other cells, and their outputs, are kept,
+so the copy still reads like the original up to the exercises.
 """
 
 from __future__ import annotations
@@ -17,10 +20,34 @@ import nbformat
 REPO = Path(__file__).resolve().parent.parent
 SOLUTION, PLACEHOLDER_TAG = "solution", "exercise"
 PLACEHOLDER = "# Your solution here: write and run your code in this cell.\n"
+SHOW = " — click to show"  # ends the first line of every solution cell
 
 
 def is_solution(cell: nbformat.NotebookNode) -> bool:
     return SOLUTION in cell.get("metadata", {}).get("tags", [])
+
+
+def solution_label(cell: nbformat.NotebookNode) -> str | None:
+    """The name a solution cell's first line gives it, or None if the line is not of that form.
+
+    >>> from nbformat.v4 import new_code_cell, new_markdown_cell
+    >>> solution_label(new_code_cell("# Solution 2 — click to show\\nprint(1)"))
+    'Solution 2'
+    >>> solution_label(new_markdown_cell("Solution — click to show\\n\\nBecause."))
+    'Solution'
+    >>> solution_label(new_code_cell("def chi2_power(k_a):")) is None
+    True
+    """
+    first = cell.source.split("\n", 1)[0]
+    if cell.cell_type == "code":
+        first = first[2:] if first.startswith("# ") else ""
+    label = first.removesuffix(SHOW)
+    return label if first.endswith(SHOW) and label.startswith("Solution") else None
+
+
+def solution_body(cell: nbformat.NotebookNode) -> str:
+    """A solution cell's source without its first line (and the blank lines after it)."""
+    return cell.source.split("\n", 1)[1].lstrip("\n") if "\n" in cell.source else ""
 
 
 def student_copy(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
