@@ -13,7 +13,14 @@ from tests.conftest import NOTEBOOKS, REPO
 
 sys.path.insert(0, str(REPO / "tools"))
 from kernel import CELL_TIMEOUT, execute_notebook
-from student import PLACEHOLDER_TAG, is_solution, solution_body, solution_label, student_copy
+from student import (
+    PLACEHOLDER_TAG,
+    exercise_number,
+    is_solution,
+    solution_body,
+    solution_label,
+    student_copy,
+)
 
 STEMS = sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb"))
 
@@ -100,3 +107,29 @@ def test_the_website_build_finds_every_solution(stem):
             assert "hide-cell" in after.metadata["tags"], f"{stem}: {before.source[:40]!r}"
         else:
             assert solution_body(after).strip() and "<details" not in after.source, f"{stem}"
+
+
+def _placeholders(stem: str) -> list[str]:
+    copy = student_copy(read(stem))
+    return [c.source for c in copy.cells if PLACEHOLDER_TAG in c.metadata.get("tags", [])]
+
+
+@pytest.mark.parametrize(
+    ("stem", "exercises"),
+    [("00_start_here", 2), ("05_cross_validation", 4), ("11_planning_a_test_set", 3),
+     ("14_beyond_accuracy", 3)],
+)  # fmt: skip
+def test_exercises_under_one_heading_get_an_answer_cell_each(stem, exercises):
+    # issue 46: these list their exercises in one cell and their solutions one after another;
+    # the student copy had one answer cell for all of them
+    placeholders = _placeholders(stem)
+    assert len(placeholders) == exercises, f"{stem}: {len(placeholders)} answer cells"
+    for number, source in enumerate(placeholders, start=1):
+        assert source.startswith(f"# Exercise {number}: your solution here"), source
+
+
+@pytest.mark.parametrize("stem", STEMS)
+def test_every_numbered_solution_has_its_own_answer_cell(stem):
+    numbers = sorted({n for c in read(stem).cells if is_solution(c) and (n := exercise_number(c))})
+    found = [int(s.split()[2].rstrip(":")) for s in _placeholders(stem) if s.startswith("# Exer")]
+    assert found == numbers, f"{stem}: answer cells for {found}, solutions for {numbers}"

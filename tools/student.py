@@ -6,8 +6,9 @@ Cells tagged ``solution`` (code and markdown) are stored collapsed, and the firs
 says only that it is a solution (``# Solution 2 — click to show`` in code, ``Solution 2 — click to
 show`` in Markdown): JupyterLab's placeholder of a collapsed cell shows that line. In a student
 copy they are removed; each run of consecutive solution cells becomes one empty code cell tagged
-``exercise`` that says where to write the answer. All other cells, and their outputs, are kept,
-so the copy still reads like the original up to the exercises.
+``exercise`` that says where to write the answer (one per exercise where the solutions are
+numbered). All other cells, and their outputs, are kept, so the copy still reads like the
+original up to the exercises.
 """
 
 from __future__ import annotations
@@ -50,17 +51,46 @@ def solution_body(cell: nbformat.NotebookNode) -> str:
     return cell.source.split("\n", 1)[1].lstrip("\n") if "\n" in cell.source else ""
 
 
+def exercise_number(cell: nbformat.NotebookNode) -> int | None:
+    """The exercise a solution cell answers, if its first line numbers it ("Solution 2 — ...").
+
+    >>> from nbformat.v4 import new_code_cell
+    >>> exercise_number(new_code_cell("# Solution 2 — click to show\\nprint(1)"))
+    2
+    >>> exercise_number(new_code_cell("# Solution — click to show\\nprint(1)")) is None
+    True
+    """
+    words = (solution_label(cell) or "").split()
+    return int(words[1]) if len(words) > 1 and words[1].isdigit() else None
+
+
+def _placeholder(number: int | None) -> nbformat.NotebookNode:
+    # "# Exercise 2: your solution here: ..." where the exercise is known
+    text = PLACEHOLDER.replace("Your", f"Exercise {number}: your") if number else PLACEHOLDER
+    cell = nbformat.v4.new_code_cell(text)
+    cell.metadata["tags"] = [PLACEHOLDER_TAG]
+    return cell
+
+
 def student_copy(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
-    """Return a copy of ``nb`` with the solutions replaced by placeholders."""
+    """Return a copy of ``nb`` with the solutions replaced by placeholders.
+
+    A run of consecutive solution cells becomes one placeholder, or one per exercise where the
+    solutions are numbered ("Solution 1", "Solution 2", ...: several exercises under one heading,
+    their solutions one after another); an unnumbered solution cell joins the exercise before it.
+    """
     copy = nbformat.from_dict(nb)
-    cells = []
+    cells: list[nbformat.NotebookNode] = []
+    current: int | None = None  # the exercise of the last placeholder, in the current run
     for cell in copy.cells:
         if not is_solution(cell):
             cells.append(cell)
-        elif not (cells and PLACEHOLDER_TAG in cells[-1].metadata.get("tags", [])):
-            placeholder = nbformat.v4.new_code_cell(PLACEHOLDER)
-            placeholder.metadata["tags"] = [PLACEHOLDER_TAG]
-            cells.append(placeholder)
+            continue
+        number = exercise_number(cell)
+        in_run = bool(cells) and PLACEHOLDER_TAG in cells[-1].metadata.get("tags", [])
+        if not in_run or (number is not None and number != current):
+            cells.append(_placeholder(number))
+            current = number
     copy.cells = cells
     return copy
 
