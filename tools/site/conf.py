@@ -84,3 +84,129 @@ html_theme_options = {
     "navigation_with_keys": False,
     "navbar_persistent": [],  # search sits in the sidebar (no second search bar on top)
 }
+
+
+# --- one toggle per solution ------------------------------------------------------------------
+# An exercise's solution is a run of consecutive cells tagged `solution`: written parts (Markdown
+# cells that begin with a line such as "Solution — click to show", or older <details> blocks) and
+# code cells (MyST-NB's "Show the solution" toggle, from the `hide-cell` tag tools/build_site.py
+# adds). On the website each run with a written part becomes ONE <details> block: the first
+# written part's first line is the summary, and the run's code cells (with their outputs) and
+# further written parts open with it, without toggles of their own. A run of code cells alone
+# keeps MyST-NB's toggle. MyST-NB drops a Markdown cell's tags, so the Markdown renderer wraps a
+# solution cell in a container first (classes `evalkit-written-solution`).
+import html  # noqa: E402
+import re  # noqa: E402
+
+from docutils import nodes  # noqa: E402
+from myst_nb.core.render import MditRenderMixin  # noqa: E402
+from sphinx.transforms.post_transforms import SphinxPostTransform  # noqa: E402
+
+WRITTEN = "evalkit-written-solution"
+_MARKER = re.compile(r"^(Solution[^\n]*?)(?:\s+[—-]+\s+click to show)?\.?$")
+_render_markdown_cell = MditRenderMixin.render_nb_cell_markdown
+
+
+def _render_solution_markdown_cell(self, token) -> None:
+    """Render a Markdown cell; one tagged ``solution`` inside a container that says so."""
+    if "solution" not in token.meta.get("metadata", {}).get("tags", []):
+        _render_markdown_cell(self, token)
+        return
+    box = nodes.container(classes=[WRITTEN])
+    with self.current_node_context(box, append=True):
+        _render_markdown_cell(self, token)
+
+
+MditRenderMixin.render_nb_cell_markdown = _render_solution_markdown_cell
+
+
+def _is_solution_code(node: nodes.Node) -> bool:
+    return (
+        isinstance(node, nodes.container)
+        and node.get("nb_element") == "cell_code"
+        and "tag_solution" in node.get("classes", [])
+    )
+
+
+def _is_written(node: nodes.Node) -> bool:
+    return isinstance(node, nodes.container) and WRITTEN in node.get("classes", [])
+
+
+def _is_details_end(node: nodes.Node) -> bool:
+    return isinstance(node, nodes.raw) and node.astext().strip() == "</details>"
+
+
+def _title(box: nodes.container) -> tuple[str, list[nodes.Node]]:
+    """The summary of a written solution (its first line) and the rest of its content."""
+    children = list(box.children)
+    if children and isinstance(children[0], nodes.paragraph):
+        match = _MARKER.match(children[0].astext().strip())
+        if match:
+            return match.group(1), children[1:]
+    return "Solution", children
+
+
+class SolutionsInOneToggle(SphinxPostTransform):
+    """Fold each run of solution cells with a written part into one <details>."""
+
+    default_priority = 198  # before MyST-NB's HideInputCells (199) adds the code cells' toggles
+    formats = ("html",)
+
+    def run(self, **kwargs) -> None:
+        for box in list(self.document.findall(_is_written)):
+            parent = box.parent
+            if parent is None or not any(child is box for child in parent.children):
+                continue  # folded into the run before it
+            first = box.children[0] if box.children else None
+            if isinstance(first, nodes.raw) and first.astext().lstrip().startswith("<details"):
+                parent.replace(box, list(box.children))  # folded already: see below
+            else:
+                self.fold(box)
+        # an older written solution: a <details> block, then the code cells of the same solution
+        for end in list(self.document.findall(_is_details_end)):
+            parent, cells = end.parent, []
+            for sibling in parent.children[parent.index(end) + 1 :]:
+                if not _is_solution_code(sibling):
+                    break
+                sibling["hide_mode"] = None
+                cells.append(sibling)
+            if cells:
+                parent.remove(end)
+                parent.insert(parent.index(cells[-1]) + 1, end)
+
+    def fold(self, box: nodes.container) -> None:
+        parent = box.parent
+        title, content = _title(box)
+        summary = f"<details class='evalkit-solution'><summary>{html.escape(title)}</summary>"
+        folded: list[nodes.Node] = [nodes.raw("", summary, format="html")]
+        start = parent.index(box)
+        while start > 0 and _is_solution_code(parent.children[start - 1]):
+            start -= 1  # the run's code cells before its first written part
+        for sibling in parent.children[start : parent.index(box)]:
+            sibling["hide_mode"] = None
+            folded.append(sibling)
+        for sibling in folded[1:]:
+            parent.remove(sibling)
+            sibling.parent = None
+        folded += content
+        run = []
+        for sibling in parent.children[parent.index(box) + 1 :]:
+            if not (_is_solution_code(sibling) or _is_written(sibling)):
+                break
+            run.append(sibling)
+        for sibling in run:
+            parent.remove(sibling)
+            sibling.parent = None
+            if _is_written(sibling):
+                more, rest = _title(sibling)
+                folded += [nodes.paragraph("", "", nodes.strong("", more)), *rest]
+            else:
+                sibling["hide_mode"] = None
+                folded.append(sibling)
+        folded.append(nodes.raw("", "</details>", format="html"))
+        parent.replace(box, folded)
+
+
+def setup(app) -> dict:
+    app.add_post_transform(SolutionsInOneToggle)
+    return {"parallel_read_safe": True}
