@@ -188,7 +188,9 @@ def test_makefile_has_the_documented_targets():
         "test-thorough",
     ):
         assert re.search(rf"^{target}:", makefile, flags=re.M), target
-    assert "notebooks/00_start_here.ipynb" in makefile
+    # make lab opens the student's working copy of the first notebook (tools/work_copies.py)
+    assert "$(WORK)/00_start_here.ipynb" in makefile
+    assert re.search(r"^WORK \?= work$", makefile, flags=re.M)
     assert "--nbval-current-env" in makefile and "nbval_sanitize.cfg" in makefile
 
 
