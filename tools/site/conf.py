@@ -93,8 +93,10 @@ html_theme_options = {
 # adds). On the website each run with a written part becomes ONE <details> block: the first
 # written part's first line is the summary, and the run's code cells (with their outputs) and
 # further written parts open with it, without toggles of their own. A run of code cells alone
-# keeps MyST-NB's toggle. MyST-NB drops a Markdown cell's tags, so the Markdown renderer wraps a
-# solution cell in a container first (classes `evalkit-written-solution`).
+# keeps MyST-NB's toggle. Where first lines number the solutions ("Solution 2 — click to show"),
+# a run ends where the number changes: one toggle per exercise. MyST-NB drops a Markdown cell's
+# tags, so the Markdown renderer wraps a solution cell in a container first (classes
+# `evalkit-written-solution`).
 import html  # noqa: E402
 import re  # noqa: E402
 
@@ -136,6 +138,23 @@ def _is_details_end(node: nodes.Node) -> bool:
     return isinstance(node, nodes.raw) and node.astext().strip() == "</details>"
 
 
+_NUMBER = re.compile(r"^#?\s*Solution (\d+)\b")
+
+
+def _number(node: nodes.Node) -> str | None:
+    """The exercise number a solution cell's first line gives ("Solution 2 — …"), if any."""
+    first = next(
+        iter(node.findall(lambda n: isinstance(n, (nodes.paragraph, nodes.literal_block)))), None
+    )
+    match = _NUMBER.match(first.astext().strip()) if first is not None else None
+    return match.group(1) if match else None
+
+
+def _same_exercise(node: nodes.Node, number: str | None) -> bool:
+    other = _number(node)
+    return number is None or other is None or other == number
+
+
 def _title(box: nodes.container) -> tuple[str, list[nodes.Node]]:
     """The summary of a written solution (its first line) and the rest of its content."""
     children = list(box.children)
@@ -153,17 +172,14 @@ class SolutionsInOneToggle(SphinxPostTransform):
     formats = ("html",)
 
     def run(self, **kwargs) -> None:
-        for box in list(self.document.findall(_is_written)):
-            parent = box.parent
-            if parent is None or not any(child is box for child in parent.children):
-                continue  # folded into the run before it
+        boxes, ends = list(self.document.findall(_is_written)), []
+        for box in boxes:
             first = box.children[0] if box.children else None
             if isinstance(first, nodes.raw) and first.astext().lstrip().startswith("<details"):
-                parent.replace(box, list(box.children))  # folded already: see below
-            else:
-                self.fold(box)
-        # an older written solution: a <details> block, then the code cells of the same solution
-        for end in list(self.document.findall(_is_details_end)):
+                ends += [child for child in box.children if _is_details_end(child)]
+                box.parent.replace(box, list(box.children))  # a <details> block already
+        # a <details> block, then the code cells of the same solution: move them inside it
+        for end in ends:
             parent, cells = end.parent, []
             for sibling in parent.children[parent.index(end) + 1 :]:
                 if not _is_solution_code(sibling):
@@ -173,14 +189,23 @@ class SolutionsInOneToggle(SphinxPostTransform):
             if cells:
                 parent.remove(end)
                 parent.insert(parent.index(cells[-1]) + 1, end)
+        for box in boxes:
+            parent = box.parent
+            if parent is None or not any(child is box for child in parent.children):
+                continue  # unwrapped above, or folded into the run before it
+            self.fold(box)
 
     def fold(self, box: nodes.container) -> None:
         parent = box.parent
         title, content = _title(box)
         summary = f"<details class='evalkit-solution'><summary>{html.escape(title)}</summary>"
         folded: list[nodes.Node] = [nodes.raw("", summary, format="html")]
-        start = parent.index(box)
-        while start > 0 and _is_solution_code(parent.children[start - 1]):
+        start, number = parent.index(box), _number(box)
+        while (
+            start > 0
+            and _is_solution_code(parent.children[start - 1])
+            and _same_exercise(parent.children[start - 1], number)
+        ):
             start -= 1  # the run's code cells before its first written part
         for sibling in parent.children[start : parent.index(box)]:
             sibling["hide_mode"] = None
@@ -193,6 +218,8 @@ class SolutionsInOneToggle(SphinxPostTransform):
         for sibling in parent.children[parent.index(box) + 1 :]:
             if not (_is_solution_code(sibling) or _is_written(sibling)):
                 break
+            if not _same_exercise(sibling, number):
+                break  # the next exercise's solution ("Solution 3 — …" after "Solution 2 — …")
             run.append(sibling)
         for sibling in run:
             parent.remove(sibling)
