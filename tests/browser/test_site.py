@@ -315,10 +315,13 @@ def test_solutions_are_hidden_until_opened(server, offline_page):
     # the formulas are not what this test looks at (the crawl above checks them): MathJax is
     # not loaded, which saves the seconds it takes to typeset the page
     page.route("**/_static/mathjax/**", lambda route: route.abort())
-    response = page.goto(server + "04_paired_comparisons.html", wait_until="load")
+    response = page.goto(server + "05_cross_validation.html", wait_until="load")
     assert response is not None and response.ok
-    # a code solution: MyST-NB's hide-cell toggle; a Markdown solution: the notebook's <details>
-    for selector in ("article details.hide", "article details:not(.hide)"):
+    # one toggle per solution: a run of solution cells with a written part is one
+    # details.evalkit-solution (tools/site/conf.py); a code-only solution is MyST-NB's hide-cell
+    # toggle, and never a second toggle inside the first
+    assert page.locator("article details.evalkit-solution details.hide").count() == 0
+    for selector in ("article details.evalkit-solution", "article details.hide"):
         solutions = page.locator(selector)
         assert solutions.count() > 0, selector
         solution = solutions.first
