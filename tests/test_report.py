@@ -14,7 +14,7 @@ from scipy import stats
 
 from evalkit import independent, intervals, metrics, paired, roc
 from evalkit.report import (
-    AUC_LOGIT_FROM,
+    AUC_METHOD,
     BOSCHLOO_MAX_OUTCOMES,
     FEW_DISCORDANT,
     MCNEMAR_REASONS,
@@ -107,19 +107,20 @@ def test_paired_tests_equal_the_paired_module(scored, comparison):
 
 
 def test_auc_interval_is_on_the_logit_scale_near_one_and_zero():
+    assert AUC_METHOD == "delong-logit"
     rng = np.random.default_rng(3)
     y = np.r_[np.ones(50, dtype=int), np.zeros(50, dtype=int)]
     separated = np.r_[rng.normal(3, 1, 50), rng.normal(0, 1, 50)]  # AUC ≈ 0.99
     r = describe_classifier(y, (separated > 1.5).astype(int), y_score=separated)
-    assert r.auc.estimate >= AUC_LOGIT_FROM
+    assert r.auc.estimate >= 0.9
     assert r.auc == roc.auc_interval(y == 1, separated, method="delong-logit")
     plain = roc.auc_interval(y == 1, separated, method="delong")
     assert plain.high == 1.0 and r.auc.high < 1.0  # the plain form is clipped, the logit is not
-    assert "DeLong, on the logit scale because the AUC is near 1)." in r.auc_sentence()
+    assert "DeLong, on the logit scale)." in r.auc_sentence()
     # the reversed score: AUC ≈ 0.01, near 0
     r = describe_classifier(y, (separated > 1.5).astype(int), y_score=-separated)
     assert r.auc == roc.auc_interval(y == 1, -separated, method="delong-logit")
-    assert "near 0)." in r.auc_sentence()
+    assert r.auc.low > 0.0  # the logit interval stays inside (0, 1)
     # a perfect separation: AUC = 1 still has an interval (van Dantzig's bound), not 1 to 1
     r = describe_classifier(y, y, y_score=y + rng.uniform(0, 0.5, 100))
     assert r.auc.estimate == 1.0 and r.auc.low < 1.0
@@ -128,8 +129,8 @@ def test_auc_interval_is_on_the_logit_scale_near_one_and_zero():
 def test_roc_numbers_equal_the_roc_module(scored, comparison):
     y, _, _, sa, sb = scored
     for s, rep in ((sa, comparison.a), (sb, comparison.b)):
-        assert rep.auc.estimate < AUC_LOGIT_FROM  # the plain DeLong interval away from the bounds
-        assert rep.auc == roc.auc_interval(y, s, method="delong", confidence=0.95)
+        assert rep.auc.estimate < 0.9  # away from the bounds, too, the logit interval (the atlas)
+        assert rep.auc == roc.auc_interval(y, s, method="delong-logit", confidence=0.95)
         curve = roc.roc_curve(y, s)
         np.testing.assert_array_equal(rep.roc_curve.fpr, curve.fpr)
         np.testing.assert_array_equal(rep.roc_curve.tpr, curve.tpr)
@@ -143,7 +144,7 @@ def test_confidence_level_reaches_every_interval(scored):
     assert c.a.clopper_pearson == intervals.clopper_pearson(c.a.correct, y.size, 0.9)
     assert c.b.wilson == intervals.wilson(c.b.correct, y.size, 0.9)
     assert c.difference.confidence == 0.9
-    assert c.a.auc == roc.auc_interval(y, sa, method="delong", confidence=0.9)
+    assert c.a.auc == roc.auc_interval(y, sa, method="delong-logit", confidence=0.9)
     assert c.delong == roc.delong_test(y, sa, sb, confidence=0.9)
     assert "90 % confidence" in c.summary()
 
@@ -153,7 +154,7 @@ def test_describe_classifier_equals_the_modules(scored):
     r = describe_classifier(y, pa, sa, name="M")
     assert isinstance(r, ClassifierReport)
     assert r.clopper_pearson == intervals.clopper_pearson(int(np.sum(pa == y)), y.size)
-    assert r.auc == roc.auc_interval(y, sa, method="delong")
+    assert r.auc == roc.auc_interval(y, sa, method="delong-logit")
     np.testing.assert_array_equal(r.recall, metrics.recall(metrics.confusion_matrix(y, pa)))
     assert r.summary().startswith("Evaluation of M on 300 test items")
 
@@ -165,7 +166,7 @@ def test_string_labels_and_positive_class():
     pred = np.where(scores > 0.5, "cat", "dog")
     r = describe_classifier(y, pred, scores, pos_label="cat")
     assert r.positive == "cat"
-    assert r.auc == roc.auc_interval(y == "cat", scores, method="delong")
+    assert r.auc == roc.auc_interval(y == "cat", scores, method="delong-logit")
     assert r.classes == ("cat", "dog")
     # default positive: the last class in sorted order
     r2 = describe_classifier(y, pred, -scores)

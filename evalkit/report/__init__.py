@@ -60,9 +60,9 @@ Rules used to choose and to warn (constants of this module, stated in every summ
   :func:`evalkit.intervals.trials_for_halfwidth` says is needed for a Clopper–Pearson half-width
   of ``halfwidth`` (default :data:`DEFAULT_HALFWIDTH`, ±5 points, named as the default in the
   note) at the observed accuracy (notebook 02's sample-size rule).
-* The AUC's interval is DeLong's; near the bounds (AUC ≥ :data:`AUC_LOGIT_FROM` = 0.9 or ≤ 0.1)
-  it is built on the logit scale (:func:`evalkit.roc.auc_interval`, ``"delong-logit"``), which
-  stays inside (0, 1) where the plain form would be clipped at 1.
+* The AUC's interval is DeLong's on the logit scale (:data:`AUC_METHOD`,
+  :func:`evalkit.roc.auc_interval`'s default), which stays inside (0, 1) and covers better than
+  the plain form at every setting of the coverage atlas.
 * "Heavy class imbalance": the largest class holds at least :data:`IMBALANCE_SHARE` (= 80 %) of
   the test items, so always predicting it already scores that accuracy (notebook 06).
 * "Ties in scores": more than :data:`TIED_PAIRS_SHARE` (1 %) of the positive–negative pairs
@@ -82,7 +82,7 @@ from evalkit.report.comparison import grouped_difference as _grouped_difference 
 from evalkit.report.panels import LEGEND_LOCATIONS
 from evalkit.report.rules import (
     ATLAS_MARGIN,
-    AUC_LOGIT_FROM,
+    AUC_METHOD,
     BOSCHLOO_MAX_OUTCOMES,
     DEFAULT_HALFWIDTH,
     FEW_DISCORDANT,
@@ -99,7 +99,7 @@ from evalkit.report.two_sets import TestSetComparison, compare_test_sets
 
 __all__ = [
     "ATLAS_MARGIN",
-    "AUC_LOGIT_FROM",
+    "AUC_METHOD",
     "BOSCHLOO_MAX_OUTCOMES",
     "DEFAULT_HALFWIDTH",
     "FEW_DISCORDANT",

@@ -20,7 +20,7 @@ from evalkit import clustered, intervals, metrics, roc
 from evalkit._validation import check_confidence
 from evalkit.report import checks, wording
 from evalkit.report.base import OverviewResult, interval_dict
-from evalkit.report.rules import auc_method
+from evalkit.report.rules import AUC_METHOD
 from evalkit.results import Interval
 
 __all__ = ["ClassifierReport", "describe_classifier"]
@@ -55,8 +55,7 @@ class ClassifierReport(OverviewResult):
         The class the scores rank (binary problems with scores only).
     roc_curve : RocCurve or None
     auc : AucInterval or None
-        AUC with DeLong's interval, on the logit scale when the AUC is at least
-        :data:`AUC_LOGIT_FROM` or at most 1 − :data:`AUC_LOGIT_FROM` (near 1 or 0).
+        AUC with DeLong's interval on the logit scale (:data:`AUC_METHOD`).
     halfwidth : float
         The precision the test-set size was checked for.
     trials_needed : int
@@ -265,8 +264,7 @@ def describe(
         # checked arrays: roc's cores (labels first, a boolean y) skip roc's checks
         is_positive = y == positive
         curve = roc._roc_curve_core(is_positive, scores)
-        area = roc._auc_core(is_positive, scores)
-        auc_ci = roc._auc_interval_core(is_positive, scores, auc_method(area), confidence)
+        auc_ci = roc._auc_interval_core(is_positive, scores, AUC_METHOD, confidence)
     accuracy = float(metrics.accuracy(confusion))
     needed = int(intervals.trials_for_halfwidth(halfwidth, accuracy, confidence))
     nan = float("nan")

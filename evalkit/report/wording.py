@@ -17,11 +17,11 @@ import numpy as np
 from evalkit import atlas
 from evalkit.report.rules import (
     ATLAS_MARGIN,
+    AUC_METHOD,
     FEW_DISCORDANT,
     IMBALANCE_SHARE,
     INDEPENDENCE_MCNEMAR_SIZE,
     TIED_PAIRS_SHARE,
-    auc_method,
 )
 from evalkit.results import Interval, format_pvalue
 
@@ -241,7 +241,7 @@ def atlas_warnings(
         n_pos = int(report.class_counts[list(report.classes).index(report.positive)])
         note = atlas.shortfall_note(
             "roc.auc_interval",
-            auc_method(float(report.auc.estimate)),
+            AUC_METHOD,
             margin=ATLAS_MARGIN,
             label=f"the AUC's {report.auc.method} interval",
             n_pos=n_pos,
@@ -368,9 +368,7 @@ def auc_sentence(r: ClassifierReport) -> str | None:
     if r.auc is None:
         return None
     ci = r.auc
-    form = "DeLong"
-    if auc_method(ci.estimate) == "delong-logit":
-        form += f", on the logit scale because the AUC is near {round(ci.estimate)}"
+    form = "DeLong, on the logit scale"
     return (
         f"AUC of {r.name} (class {label_text(r.positive)} positive): "
         f"{ci.estimate:.3f} ({level_text(r.confidence)} CI {ci.low:.3f} to {ci.high:.3f}, "
