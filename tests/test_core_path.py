@@ -4,8 +4,10 @@ A student should be able to follow the core of a notebook in one sitting: the op
 how long the core path takes ("**Core path:** about N minutes …"), and the numerics asides (how
 a formula is computed stably, how large a test set can get, proofs, extra simulations) stand in
 level-2 sections whose heading starts with "Deeper:". Each Deeper section runs to the next
-level-2 heading. The core — every markdown cell that is not in a Deeper section and not a
-solution — must stay within :data:`CORE_WORDS`, and the stated time must be realistic for it.
+level-2 heading. The exercises (from the heading "Exercises", of level 2 or 3, to the end) are
+practice, not reading, and not part of the core either: their statements carry what the student
+needs to run a check (issue 46). The core — every other markdown cell that is not a solution —
+must stay within :data:`CORE_WORDS`, and the stated time must be realistic for it.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ CORE_WORDS = 2600
 READING_PACE = 200
 CORE_LINE = re.compile(r"^\*\*Core path:\*\* about (\d+) minutes", re.MULTILINE)
 DEEPER = re.compile(r"^## Deeper: \S", re.MULTILINE)
+EXERCISES = re.compile(r"^#{2,3} Exercises\b", re.MULTILINE)
 
 STEMS = sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb"))
 
@@ -42,10 +45,15 @@ def _is(cell: dict, tag: str) -> bool:
 
 
 def _core_and_deeper(stem: str) -> tuple[list[str], list[str]]:
-    """Markdown of the core path and of the Deeper sections (solutions and navigation left out)."""
+    """Markdown of the core path and of the Deeper sections (solutions, navigation and the
+    exercises left out)."""
     core, deeper, in_deeper = [], [], False
     for cell in _cells(stem):
         text = _source(cell)
+        exercises = EXERCISES.search(text) if cell["cell_type"] == "markdown" else None
+        if exercises:  # the rest of the notebook is its exercises
+            core.append(text[: exercises.start()])
+            break
         if cell["cell_type"] == "markdown" and re.search(r"^## ", text, re.MULTILINE):
             level_two = [line for line in text.splitlines() if line.startswith("## ")]
             in_deeper = level_two[-1].startswith("## Deeper: ")
@@ -82,6 +90,12 @@ def test_the_core_path_is_short_enough_to_follow(stem):
         f"{stem}: the core path has {_words(core)} words of prose (at most {CORE_WORDS}); move "
         f"asides into '## Deeper: …' sections ({_words(deeper)} words there now)"
     )
+
+
+@pytest.mark.parametrize("stem", STEMS)
+def test_every_notebook_has_an_exercises_heading(stem):
+    # the core path ends there (an exercise section without the heading would count as core)
+    assert any(EXERCISES.search(_source(c)) for c in _cells(stem) if c["cell_type"] == "markdown")
 
 
 @pytest.mark.parametrize("stem", STEMS)

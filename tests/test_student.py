@@ -16,6 +16,7 @@ from kernel import CELL_TIMEOUT, execute_notebook
 from student import (
     PLACEHOLDER_TAG,
     exercise_number,
+    is_check,
     is_solution,
     solution_body,
     solution_label,
@@ -60,13 +61,15 @@ def test_student_copy_equals_the_original_up_to_the_first_exercise(stem):
 
 
 @pytest.mark.parametrize("stem", STEMS)
-def test_solutions_are_the_last_code_cells(stem):
-    # the browser run executes the student copy, then the solutions in the same kernel
-    # (tests/browser/test_widgets.py): that is a run of the whole notebook only if no other
-    # code cell follows the first solution
+def test_solutions_and_checks_are_the_last_code_cells(stem):
+    # the browser run executes the student copy, then the solutions and the checks in the same
+    # kernel (tests/browser/test_widgets.py): that is a run of the whole notebook only if no
+    # other code cell follows the first solution
     code = [c for c in read(stem).cells if c.cell_type == "code"]
     first = next((i for i, c in enumerate(code) if is_solution(c)), len(code))
-    assert all(is_solution(c) for c in code[first:]), f"{stem}: a code cell follows a solution"
+    assert all(is_solution(c) or is_check(c) for c in code[first:]), (
+        f"{stem}: a code cell that is neither a solution nor a check follows a solution"
+    )
 
 
 @pytest.mark.slow

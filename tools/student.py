@@ -8,7 +8,9 @@ show`` in Markdown): JupyterLab's placeholder of a collapsed cell shows that lin
 copy they are removed; each run of consecutive solution cells becomes one empty code cell tagged
 ``exercise`` that says where to write the answer (one per exercise where the solutions are
 numbered). All other cells, and their outputs, are kept, so the copy still reads like the
-original up to the exercises.
+original up to the exercises. That includes the exercises' check cells (tagged ``check``:
+``grader().check("q02_1")``, otter-grader running ``notebooks/checks/q02_1.py``), which follow each
+exercise's solutions; in the student copy they follow the answer cell.
 """
 
 from __future__ import annotations
@@ -19,13 +21,18 @@ from pathlib import Path
 import nbformat
 
 REPO = Path(__file__).resolve().parent.parent
-SOLUTION, PLACEHOLDER_TAG = "solution", "exercise"
+SOLUTION, PLACEHOLDER_TAG, CHECK_TAG = "solution", "exercise", "check"
 PLACEHOLDER = "# Your solution here: write and run your code in this cell.\n"
 SHOW = " — click to show"  # ends the first line of every solution cell
 
 
 def is_solution(cell: nbformat.NotebookNode) -> bool:
     return SOLUTION in cell.get("metadata", {}).get("tags", [])
+
+
+def is_check(cell: nbformat.NotebookNode) -> bool:
+    """Whether the cell runs an exercise's check (``grader().check("q02_1")``)."""
+    return CHECK_TAG in cell.get("metadata", {}).get("tags", [])
 
 
 def solution_label(cell: nbformat.NotebookNode) -> str | None:

@@ -40,7 +40,7 @@ from tests.conftest import NOTEBOOKS, REPO
 from tests.notebook_outputs import output_difference, outputs_checked, sanitize_patterns
 
 sys.path.insert(0, str(REPO / "tools"))
-from student import PLACEHOLDER_TAG, is_solution, student_copy
+from student import PLACEHOLDER_TAG, is_check, is_solution, student_copy
 
 STEMS = sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb"))
 RUN_TIMEOUT_MS = 240_000
@@ -561,6 +561,16 @@ def _assert_outputs_as_committed(stem: str, computed: list[dict], committed) -> 
         reference = by_id.get(cell["id"])
         assert reference is not None, f"{stem}: code cell {number} is not in the notebook"
         seen.append(cell["id"])
+        if is_check(reference):
+            # before the answers are written, an exercise's check fails with its hint; the
+            # committed output (passed, after the solution) is compared once the solutions ran
+            text = _output_text(cell["outputs"])
+            assert "results:" in text and "All test cases passed" not in text, (
+                f"{stem}: check cell {number} ({reference.source.strip()[-30:]!r}) did not fail "
+                f"on the empty answer: {text[:300]!r}"
+            )
+            assert " message: Reread" in text, f"{stem}: check cell {number} gave no hint"
+            continue
         if outputs_checked(reference):
             difference = output_difference(cell["outputs"], reference.outputs, patterns)
             if difference:
@@ -573,23 +583,36 @@ def _assert_outputs_as_committed(stem: str, computed: list[dict], committed) -> 
 
 
 def _assert_solutions_give_committed_outputs(page, stem: str, committed) -> int:
-    """Run the notebook's solution cells in its kernel, in order; compare their outputs.
+    """Run the notebook's solution and check cells in its kernel, in order; compare outputs.
 
-    The solutions are the notebook's last code cells (tests/test_student.py), so after the
-    student copy's cells the kernel is where a run of the whole notebook is when it reaches
-    them. Returns how many were run.
+    The solutions, each exercise's followed by its check (``grader().check("q02_1")``), are the
+    notebook's last code cells (tests/test_student.py), so after the student copy's cells the
+    kernel is where a run of the whole notebook is when it reaches them: every check must pass
+    on the notebook's own solution, as committed. Returns how many solutions were run.
     """
     patterns = sanitize_patterns()
-    solutions = [c for c in committed.cells if c.cell_type == "code" and is_solution(c)]
-    for k, cell in enumerate(solutions, start=1):
-        where = f"{stem}: solution cell {k} ({cell.source[:60]!r}…)"
+    cells = [c for c in committed.cells if c.cell_type == "code" and (is_solution(c) or is_check(c))]
+    for k, cell in enumerate(cells, start=1):
+        kind = "check" if is_check(cell) else "solution"
+        where = f"{stem}: {kind} cell {k} ({cell.source[:60]!r}…)"
         result = page.evaluate(_EXECUTE_JS, cell.source)
         errors = [o for o in result["outputs"] if o["output_type"] == "error"]
         assert result["status"] == "ok" and not errors, f"{where} failed: {errors}"
         if outputs_checked(cell):
             difference = output_difference(result["outputs"], cell.outputs, patterns)
             assert difference is None, f"{where}: not the committed outputs: {difference}"
-    return len(solutions)
+    return sum(1 for c in cells if is_solution(c))
+
+
+def _output_text(outputs: list[dict]) -> str:
+    """The text of a cell's outputs (streams and text/plain)."""
+    parts = []
+    for output in outputs:
+        if output.get("output_type") == "stream":
+            parts.append(output.get("text", ""))
+        else:
+            parts.append(output.get("data", {}).get("text/plain", ""))
+    return "\n".join("".join(p) if isinstance(p, list) else p for p in parts)
 
 
 def _written_beside_the_notebooks(lab) -> list[str]:

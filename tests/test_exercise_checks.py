@@ -1,0 +1,213 @@
+"""The exercises' checks (notebooks/checks/, otter-grader test files): right, helpful and complete.
+
+Every exercise with a computed answer has a check file ``notebooks/checks/qNN_k.py`` and, after
+its solution in the notebook, a check cell ``grader().check("qNN_k")`` (evalkit.exercises). Every
+execution of a notebook (``make notebooks``, nbval, the browser tests) runs each check on the
+notebook's own solution, and the committed output says it passed. Here each check file is run
+by otter-grader directly against
+
+* its own right answers (``RIGHT``), also with every interval given as a plain pair: it passes;
+* the right answers with one of them wrong (each in turn; ``WRONG`` in the file may say how,
+  else a number is moved by 10 % and 0.05, an interval shifted, a flag negated): it fails, the
+  message carries the file's hint ("Reread ..."), and no rendering of the right value appears;
+* nothing at all (a student copy before the answer is written): it fails and says what to store.
+
+And the notebooks: every exercise is checked or marked "Discuss", every check cell has its file
+and every file its cell, and no name a check reads is set before the exercises (else a student
+copy would pass a check without an answer).
+"""
+
+from __future__ import annotations
+
+import ast
+import numbers
+import re
+import sys
+from pathlib import Path
+
+import nbformat
+import numpy as np
+import pytest
+
+from evalkit.results import Interval
+from tests.conftest import NOTEBOOKS, REPO
+
+otter_tests = pytest.importorskip("otter.test_files.exception_test")
+
+sys.path.insert(0, str(REPO / "tools"))
+from student import PLACEHOLDER_TAG, is_check, is_solution, student_copy  # noqa: E402
+
+CHECKS = NOTEBOOKS / "checks"
+FILES = sorted(CHECKS.glob("q*.py"))
+NAMES = [p.stem for p in FILES]
+STEMS = sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb"))
+CHECK_CALL = re.compile(r'grader\(\)\.check\("(q\d\d_\d+)"\)')
+DISCUSS = "*(Discuss: no automatic check.)*"
+
+
+def _module(path: Path) -> dict:
+    env: dict = {}
+    exec(compile(path.read_text(encoding="utf-8"), str(path), "exec"), env)
+    return env
+
+
+def _run(path: Path, answers: dict):
+    test_file = otter_tests.ExceptionTestFile.from_file(str(path))
+    test_file.run(dict(answers))
+    return test_file
+
+
+def _wrong(value):
+    if isinstance(value, Interval) or (
+        isinstance(value, tuple) and len(value) == 2 and all(isinstance(v, numbers.Real) for v in value)
+    ):
+        low, high = value
+        shift = max(0.05 * abs(high), 0.01)
+        return (low + shift, high + shift)
+    if isinstance(value, (bool, np.bool_)):
+        return not value
+    if isinstance(value, numbers.Integral):
+        return int(value) + max(3, round(0.1 * abs(int(value))))
+    if isinstance(value, numbers.Real):
+        return float(value) * 1.1 + 0.05
+    if isinstance(value, str):
+        return value + " (not this)"
+    array = np.asarray(value, dtype=float)
+    return array * 1.1 + 0.05
+
+
+def _renderings(value) -> set[str]:
+    """How the right value might be printed: what must not appear in a failure's message."""
+    if isinstance(value, Interval) or isinstance(value, tuple):
+        return set().union(*(_renderings(v) for v in value))
+    if isinstance(value, (bool, np.bool_, str)):
+        return set()
+    if isinstance(value, numbers.Integral):
+        return {str(int(value))} if abs(int(value)) >= 100 else set()
+    if isinstance(value, numbers.Real):
+        v = float(value)
+        if v in (0.0, 1.0):
+            return set()
+        return {f"{v:.4f}", f"{v:.4g}"}
+    return set().union(*(_renderings(float(v)) for v in np.ravel(value)))
+
+
+def _as_pairs(answers: dict) -> dict:
+    return {k: (v.low, v.high) if isinstance(v, Interval) else v for k, v in answers.items()}
+
+
+def test_there_are_checks():
+    assert len(FILES) >= 30, f"{len(FILES)} check files in {CHECKS}"
+
+
+@pytest.mark.parametrize("path", FILES, ids=NAMES)
+def test_the_check_file_is_in_the_course_format(path):
+    module = _module(path)
+    assert module["name"] == path.stem
+    assert module["OK_FORMAT"] is False
+    assert isinstance(module.get("RIGHT"), dict) and module["RIGHT"], f"{path.stem}: RIGHT"
+    assert module["HINT"].startswith("Reread "), f"{path.stem}: the hint says what to reread"
+    test_file = otter_tests.ExceptionTestFile.from_file(str(path))
+    params = {p for case in test_file.test_cases for p in case.body._get_func_params()}
+    assert params == set(module["RIGHT"]), f"{path.stem}: the checked names are RIGHT's"
+    for case in test_file.test_cases:
+        assert case.failure_message == module["HINT"] or case.failure_message.startswith("Reread ")
+
+
+@pytest.mark.parametrize("path", FILES, ids=NAMES)
+def test_the_right_answers_pass(path):
+    right = _module(path)["RIGHT"]
+    for answers in (right, _as_pairs(right)):
+        result = _run(path, answers)
+        assert result.passed_all, result.summary()
+
+
+@pytest.mark.parametrize("path", FILES, ids=NAMES)
+def test_a_wrong_answer_fails_with_the_hint_and_without_the_solution(path):
+    module = _module(path)
+    right, wrong = module["RIGHT"], module.get("WRONG", {})
+    for name, value in right.items():
+        answers = dict(right)
+        answers[name] = wrong[name] if name in wrong else _wrong(value)
+        result = _run(path, answers)
+        summary = result.summary()
+        assert not result.passed_all, f"{path.stem}: {name} = {answers[name]!r} passed"
+        assert "Reread " in summary, f"{path.stem}: no hint for a wrong {name}:\n{summary}"
+        assert name in summary, f"{path.stem}: the message does not name {name}:\n{summary}"
+        shown = {r for r in _renderings(value) if r in summary}
+        assert not shown, f"{path.stem}: a wrong {name} shows the right value {shown}:\n{summary}"
+
+
+@pytest.mark.parametrize("path", FILES, ids=NAMES)
+def test_an_empty_answer_says_what_to_store(path):
+    result = _run(path, {})
+    assert not result.passed_all
+    assert "is not defined" in result.summary(), result.summary()
+
+
+def _cells(stem: str) -> list:
+    return nbformat.read(NOTEBOOKS / f"{stem}.ipynb", as_version=4).cells
+
+
+def _check_names(cells) -> list[str]:
+    found = []
+    for cell in cells:
+        if is_check(cell):
+            match = CHECK_CALL.fullmatch(cell.source.strip().splitlines()[-1])
+            assert match, f"a check cell ends with grader().check(\"qNN_k\"): {cell.source!r}"
+            found.append(match.group(1))
+    return found
+
+
+def test_every_check_cell_has_its_file_and_every_file_its_cell():
+    called = [name for stem in STEMS for name in _check_names(_cells(stem))]
+    assert sorted(called) == NAMES, (set(called) ^ set(NAMES), len(called) - len(set(called)))
+    for stem in STEMS:
+        for name in _check_names(_cells(stem)):
+            assert name[1:3] == stem[:2], f"{stem} calls {name}"
+
+
+@pytest.mark.parametrize("stem", STEMS)
+def test_every_exercise_is_checked_or_marked_discuss(stem):
+    copy = student_copy(nbformat.read(NOTEBOOKS / f"{stem}.ipynb", as_version=4))
+    placeholders = [i for i, c in enumerate(copy.cells) if PLACEHOLDER_TAG in c.metadata.get("tags", [])]
+    checks = [i for i, c in enumerate(copy.cells) if is_check(c)]
+    discussed = sum(c.source.count(DISCUSS) for c in copy.cells if c.cell_type == "markdown")
+    assert len(set(checks)) + discussed >= len(placeholders), (
+        f"{stem}: {len(placeholders)} exercises, {len(checks)} checks, {discussed} marked "
+        f"{DISCUSS!r}"
+    )
+    # each check follows its exercise's answer cell
+    for i in checks:
+        assert any(p < i for p in placeholders), f"{stem}: a check cell before the first exercise"
+
+
+def _assigned(source: str) -> set[str]:
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:  # IPython magics; the notebooks have none outside solutions
+        return set()
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+        elif isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, ast.alias):
+            names.add((node.asname or node.name).split(".")[0])
+    return names
+
+
+@pytest.mark.parametrize("stem", STEMS)
+def test_no_checked_name_is_set_before_the_exercises(stem):
+    cells = _cells(stem)
+    checked = set()
+    for name in _check_names(cells):
+        checked |= set(_module(CHECKS / f"{name}.py")["RIGHT"])
+    elsewhere = set().union(
+        *(_assigned(c.source) for c in cells if c.cell_type == "code" and not is_solution(c))
+    )
+    assert not checked & elsewhere, (
+        f"{stem}: {sorted(checked & elsewhere)} set outside the solutions: a student copy would "
+        "pass the check without an answer"
+    )
