@@ -12,7 +12,7 @@ files (``make grade``, ``tools/grade.py``). This module holds what the test file
 
 * :func:`grader`, otter's ``Notebook`` without its log file (``.OTTER_LOG``, which otter writes
   beside the notebook for its own submission zips; the course grades the notebooks themselves);
-* the comparisons :func:`expect_number`, :func:`expect_interval`, :func:`expect_integer`,
+* the comparisons :func:`expect_number`, :func:`expect_numbers`, :func:`expect_interval`, :func:`expect_integer`,
   :func:`expect_true` and :func:`expect_choice`. Each accepts every correct answer, not one
   spelling of it (a number within a tolerance, an :class:`~evalkit.results.Interval` or a pair of
   numbers, any integer type), and when the answer is wrong raises an :class:`AssertionError`
@@ -38,6 +38,7 @@ __all__ = [
     "expect_integer",
     "expect_interval",
     "expect_number",
+    "expect_numbers",
     "expect_true",
     "grader",
     "CHECKS_FOLDER",
@@ -185,6 +186,52 @@ def expect_number(
     if not _close(number, float(expected), rel, abs):
         raise AssertionError(
             f"{name} = {number:.6g} is not {what} (compared with "
+            + (f"a relative tolerance of {rel:g})." if rel else f"a tolerance of {abs:g}).")
+        )
+
+
+def expect_numbers(
+    name: str,
+    value: Any,
+    expected: Iterable[float],
+    *,
+    what: str = "the numbers the exercise asks for",
+    rel: float = 1e-3,
+    abs: float = 1e-6,  # noqa: A002
+) -> None:
+    """Check a sequence of numbers (a list, tuple or array) element by element.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> expect_numbers("cover", np.array([0.0, 0.97042]), [0.0, 0.970416])
+    >>> expect_numbers("cover", [0.1, 0.9], [0.0, 0.970416], what="the coverages")
+    Traceback (most recent call last):
+    ...
+    AssertionError: cover = [0.1, 0.9]: 2 of its 2 numbers are not the coverages (compared with a relative tolerance of 0.001).
+    """
+    import numpy as np
+
+    want = np.asarray(list(expected), dtype=float)
+    if value is None:
+        raise _missing(name, what)
+    try:
+        got = np.asarray(value, dtype=float)
+    except (TypeError, ValueError):
+        raise AssertionError(
+            f"{name} should be {len(want)} numbers ({what}); it is {_short(value)}."
+        ) from None
+    if got.shape != want.shape:
+        raise AssertionError(
+            f"{name} has {got.size} number(s) in shape {got.shape}: {what} are {len(want)} "
+            "numbers, in the order the exercise gives."
+        )
+    wrong = ~np.isclose(got, want, rtol=rel, atol=abs)
+    if wrong.any():
+        shown = "[" + ", ".join(f"{v:.6g}" for v in got) + "]"
+        raise AssertionError(
+            f"{name} = {shown}: {int(wrong.sum())} of its {got.size} numbers are not {what} "
+            f"(compared with "
             + (f"a relative tolerance of {rel:g})." if rel else f"a tolerance of {abs:g}).")
         )
 
