@@ -12,11 +12,12 @@ files (``make grade``, ``tools/grade.py``). This module holds what the test file
 
 * :func:`grader`, otter's ``Notebook`` without its log file (``.OTTER_LOG``, which otter writes
   beside the notebook for its own submission zips; the course grades the notebooks themselves);
-* the comparisons :func:`expect_number`, :func:`expect_numbers`, :func:`expect_interval`, :func:`expect_integer`,
-  :func:`expect_true` and :func:`expect_choice`. Each accepts every correct answer, not one
-  spelling of it (a number within a tolerance, an :class:`~evalkit.results.Interval` or a pair of
-  numbers, any integer type), and when the answer is wrong raises an :class:`AssertionError`
-  whose message says what was checked and shows the student's value, never the expected one.
+* the comparisons :func:`expect_number`, :func:`expect_numbers`, :func:`expect_interval`,
+  :func:`expect_integer`, :func:`expect_true` and :func:`expect_choice`. Each accepts every
+  correct answer, not one spelling of it (a number within a tolerance, an
+  :class:`~evalkit.results.Interval` or a pair of numbers, any integer type), and when the
+  answer is wrong raises an :class:`AssertionError` whose message says what was checked and
+  shows the student's value, never the expected one.
 
 The hint that points to the section to reread is the test case's ``failure_message``, which
 otter prints above the result.
@@ -34,6 +35,7 @@ from typing import Any
 from evalkit.results import Interval
 
 __all__ = [
+    "CHECKS_FOLDER",
     "expect_choice",
     "expect_integer",
     "expect_interval",
@@ -41,7 +43,6 @@ __all__ = [
     "expect_numbers",
     "expect_true",
     "grader",
-    "CHECKS_FOLDER",
 ]
 
 #: The folder, beside the notebooks, that holds the check files (``notebooks/checks``; ``make
@@ -120,12 +121,11 @@ def _as_number(name: str, value: Any, what: str) -> float:
             import numpy as np
 
             array = np.asarray(value)
-        except Exception:  # noqa: BLE001 - anything that is not array-like is simply not a number
+        except Exception:
             array = None
         if array is None or array.shape != () or array.dtype.kind not in "iuf":
             raise AssertionError(
-                f"{name} should be a number ({what}); it is {type(value).__name__} "
-                f"{_short(value)}."
+                f"{name} should be a number ({what}); it is {type(value).__name__} {_short(value)}."
             )
         value = array.item()
     number = float(value)
@@ -150,7 +150,7 @@ def expect_number(
     *,
     what: str = "the number the exercise asks for",
     rel: float = 1e-3,
-    abs: float = 1e-6,  # noqa: A002 - the tolerance's usual name, as in math.isclose
+    abs: float = 1e-6,
 ) -> None:
     """Check that ``value`` (a student's answer named ``name``) is ``expected`` within a tolerance.
 
@@ -197,7 +197,7 @@ def expect_numbers(
     *,
     what: str = "the numbers the exercise asks for",
     rel: float = 1e-3,
-    abs: float = 1e-6,  # noqa: A002
+    abs: float = 1e-6,
 ) -> None:
     """Check a sequence of numbers (a list, tuple or array) element by element.
 
@@ -205,10 +205,11 @@ def expect_numbers(
     --------
     >>> import numpy as np
     >>> expect_numbers("cover", np.array([0.0, 0.97042]), [0.0, 0.970416])
-    >>> expect_numbers("cover", [0.1, 0.9], [0.0, 0.970416], what="the coverages")
+    >>> right = [0.0, 0.970416]
+    >>> expect_numbers("cover", [0.1, 0.9], right, what="the coverages")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    AssertionError: cover = [0.1, 0.9]: 2 of its 2 numbers are not the coverages (compared with a relative tolerance of 0.001).
+    AssertionError: cover = [0.1, 0.9]: 2 of its 2 numbers are not the coverages (compared ...
     """
     import numpy as np
 
@@ -282,7 +283,7 @@ def expect_interval(
     *,
     what: str = "the interval the exercise asks for",
     rel: float = 1e-3,
-    abs: float = 1e-5,  # noqa: A002
+    abs: float = 1e-5,
 ) -> None:
     """Check an interval: an :class:`~evalkit.results.Interval` or a pair ``(low, high)``.
 
@@ -294,15 +295,18 @@ def expect_interval(
     >>> from evalkit.intervals import clopper_pearson
     >>> expect_interval("ci", clopper_pearson(47, 50), clopper_pearson(47, 50))
     >>> expect_interval("ci", (0.8345, 0.9875), clopper_pearson(47, 50))
-    >>> expect_interval("ci", (0.85, 0.98), clopper_pearson(47, 50), what="the 95 % interval")
+    >>> right = clopper_pearson(47, 50)
+    >>> expect_interval("ci", (0.85, 0.98), right, what="the 95 % interval")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    AssertionError: ci = [0.85, 0.98] is not the 95 % interval (each limit compared with a relative tolerance of 0.001).
+    AssertionError: ci = [0.85, 0.98] is not the 95 % interval (each limit compared ...
     """
     low, high = _as_limits(name, value, what)
     want_low, want_high = _as_limits("expected", expected, what)
     if low > high:
-        raise AssertionError(f"{name} = [{low:.6g}, {high:.6g}]: its lower limit is above its upper.")
+        raise AssertionError(
+            f"{name} = [{low:.6g}, {high:.6g}]: its lower limit is above its upper."
+        )
     if not (_close(low, want_low, rel, abs) and _close(high, want_high, rel, abs)):
         raise AssertionError(
             f"{name} = [{low:.6g}, {high:.6g}] is not {what} (each limit compared with "

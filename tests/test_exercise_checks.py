@@ -59,7 +59,9 @@ def _run(path: Path, answers: dict):
 
 def _wrong(value):
     if isinstance(value, Interval) or (
-        isinstance(value, tuple) and len(value) == 2 and all(isinstance(v, numbers.Real) for v in value)
+        isinstance(value, tuple)
+        and len(value) == 2
+        and all(isinstance(v, numbers.Real) for v in value)
     ):
         low, high = value
         shift = max(0.05 * abs(high), 0.01)
@@ -154,7 +156,7 @@ def _check_names(cells) -> list[str]:
     for cell in cells:
         if is_check(cell):
             match = CHECK_CALL.fullmatch(cell.source.strip().splitlines()[-1])
-            assert match, f"a check cell ends with grader().check(\"qNN_k\"): {cell.source!r}"
+            assert match, f'a check cell ends with grader().check("qNN_k"): {cell.source!r}'
             found.append(match.group(1))
     return found
 
@@ -170,7 +172,9 @@ def test_every_check_cell_has_its_file_and_every_file_its_cell():
 @pytest.mark.parametrize("stem", STEMS)
 def test_every_exercise_is_checked_or_marked_discuss(stem):
     copy = student_copy(nbformat.read(NOTEBOOKS / f"{stem}.ipynb", as_version=4))
-    placeholders = [i for i, c in enumerate(copy.cells) if PLACEHOLDER_TAG in c.metadata.get("tags", [])]
+    placeholders = [
+        i for i, c in enumerate(copy.cells) if PLACEHOLDER_TAG in c.metadata.get("tags", [])
+    ]
     checks = [i for i, c in enumerate(copy.cells) if is_check(c)]
     discussed = sum(c.source.count(DISCUSS) for c in copy.cells if c.cell_type == "markdown")
     assert len(set(checks)) + discussed >= len(placeholders), (

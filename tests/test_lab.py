@@ -66,7 +66,9 @@ def test_make_lab_serves_jupyterlab_at_the_first_notebook(tmp_path):
         # JupyterLab's root is the working copies' folder, not the course's notebooks/
         root = get_json(f"{base}/api/contents?token={token}")
         served = sorted(item["name"] for item in root["content"])
-        assert served == sorted(nb.name for nb in course_notebooks(REPO / "notebooks"))
+        # the working copies, and the exercises' checks their check cells run
+        notebooks = [nb.name for nb in course_notebooks(REPO / "notebooks")]
+        assert served == sorted([*notebooks, "checks"])
         assert (work / "00_start_here.ipynb").read_bytes() == (
             REPO / "notebooks" / "00_start_here.ipynb"
         ).read_bytes()

@@ -1,6 +1,11 @@
 """Make student copies of the notebooks: every solution replaced by a placeholder.
 
-    python tools/student.py [OUT_DIR]      # default: build/student
+    python tools/student.py [OUT_DIR]      # default: build/student (make student)
+
+The copies go with the exercises' checks beside them (``OUT_DIR/checks``, from
+``notebooks/checks``: a check cell needs them), and each records which course notebook it is
+(``metadata.evalkit.notebook``), so that ``make grade`` knows which checks to run on a submitted
+copy whatever its file is called.
 
 Cells tagged ``solution`` (code and markdown) are stored collapsed, and the first line of each
 says only that it is a solution (``# Solution 2 — click to show`` in code, ``Solution 2 — click to
@@ -10,11 +15,13 @@ copy they are removed; each run of consecutive solution cells becomes one empty 
 numbered). All other cells, and their outputs, are kept, so the copy still reads like the
 original up to the exercises. That includes the exercises' check cells (tagged ``check``:
 ``grader().check("q02_1")``, otter-grader running ``notebooks/checks/q02_1.py``), which follow each
-exercise's solutions; in the student copy they follow the answer cell.
+exercise's solutions; in the student copy they follow the answer cell, with their output
+cleared (the committed one says "passed", on the notebook's own solution).
 """
 
 from __future__ import annotations
 
+import shutil
 import sys
 from pathlib import Path
 
@@ -24,6 +31,7 @@ REPO = Path(__file__).resolve().parent.parent
 SOLUTION, PLACEHOLDER_TAG, CHECK_TAG = "solution", "exercise", "check"
 PLACEHOLDER = "# Your solution here: write and run your code in this cell.\n"
 SHOW = " — click to show"  # ends the first line of every solution cell
+CHECKS = REPO / "notebooks" / "checks"  # the exercises' checks (otter-grader test files)
 
 
 def is_solution(cell: nbformat.NotebookNode) -> bool:
@@ -79,17 +87,23 @@ def _placeholder(number: int | None) -> nbformat.NotebookNode:
     return cell
 
 
-def student_copy(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
+def student_copy(nb: nbformat.NotebookNode, name: str | None = None) -> nbformat.NotebookNode:
     """Return a copy of ``nb`` with the solutions replaced by placeholders.
 
     A run of consecutive solution cells becomes one placeholder, or one per exercise where the
     solutions are numbered ("Solution 1", "Solution 2", ...: several exercises under one heading,
     their solutions one after another); an unnumbered solution cell joins the exercise before it.
+    Check cells lose their output. ``name`` (the course notebook's stem) goes into the copy's
+    metadata as ``evalkit.notebook``.
     """
     copy = nbformat.from_dict(nb)
+    if name is not None:
+        copy.metadata["evalkit"] = {"notebook": name}
     cells: list[nbformat.NotebookNode] = []
     current: int | None = None  # the exercise of the last placeholder, in the current run
     for cell in copy.cells:
+        if is_check(cell):
+            cell.outputs, cell.execution_count = [], None
         if not is_solution(cell):
             cells.append(cell)
             continue
@@ -102,13 +116,32 @@ def student_copy(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
     return copy
 
 
+def copy_checks(dest: Path) -> Path:
+    """Copy the exercises' check files into ``dest/checks`` (replacing what was there)."""
+    target = Path(dest) / CHECKS.name
+    shutil.rmtree(target, ignore_errors=True)
+    shutil.copytree(CHECKS, target, ignore=shutil.ignore_patterns("__pycache__"))
+    return target
+
+
+def write_student_copies(out: Path, stems: list[str] | None = None) -> list[Path]:
+    """Write the student copies of the notebooks (or of ``stems``) and the checks to ``out``."""
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for path in sorted((REPO / "notebooks").glob("*.ipynb")):
+        if stems is None or path.stem in stems:
+            nb = nbformat.read(path, as_version=4)
+            nbformat.write(student_copy(nb, path.stem), out / path.name)
+            written.append(out / path.name)
+    copy_checks(out)
+    return written
+
+
 def main(argv: list[str]) -> int:
     out = Path(argv[0]) if argv else REPO / "build" / "student"
-    out.mkdir(parents=True, exist_ok=True)
-    for path in sorted((REPO / "notebooks").glob("*.ipynb")):
-        nb = nbformat.read(path, as_version=4)
-        nbformat.write(student_copy(nb), out / path.name)
-        print(f"{out / path.name}")
+    for path in write_student_copies(out):
+        print(path)
+    print(out / CHECKS.name)
     return 0
 
 

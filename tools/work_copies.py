@@ -9,7 +9,9 @@ committed notebooks and ``git pull`` brings a course update without merge confli
 exists is the student's work and is never overwritten; ``--fresh`` (``make lab-fresh NB=08``,
 ``make lab-fresh-all``) keeps the old copy as ``work/NAME.old-<date>.ipynb`` before replacing it.
 The notebooks find their data through :func:`evalkit.datasets.data_file` and link to each other by
-file name, so they run and navigate the same from ``work/``.
+file name, so they run and navigate the same from ``work/``. The exercises' checks
+(``notebooks/checks``, run by each notebook's check cells) are course files, not the student's:
+``work/checks`` is replaced by the course's current checks every time.
 """
 
 from __future__ import annotations
@@ -102,6 +104,14 @@ def fresh_copies(
     return done
 
 
+def refresh_checks(source: Path, dest: Path) -> None:
+    """Replace ``dest/checks`` by the course's ``source/checks`` (where there is one)."""
+    checks = source / "checks"
+    if checks.is_dir():
+        shutil.rmtree(dest / "checks", ignore_errors=True)
+        shutil.copytree(checks, dest / "checks", ignore=shutil.ignore_patterns("__pycache__"))
+
+
 def show(path: Path) -> str:
     try:
         return str(path.resolve().relative_to(Path.cwd().resolve()))
@@ -115,6 +125,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--dest", type=Path, default=DEST)
     parser.add_argument("--fresh", metavar="NB", help="all, a notebook number (08) or file name")
     args = parser.parse_args(argv)
+    args.dest.mkdir(parents=True, exist_ok=True)
+    refresh_checks(args.source, args.dest)
     if args.fresh is not None:
         try:
             done = fresh_copies(args.source, args.dest, args.fresh)

@@ -19,14 +19,13 @@ import time
 import urllib.request
 from pathlib import Path
 
-import nbformat
 import pytest
 
 from tests.browser.available import chromium_path, missing
-from tests.conftest import NOTEBOOKS, REPO
+from tests.conftest import REPO
 
 sys.path.insert(0, str(REPO / "tools"))
-from student import student_copy
+from student import write_student_copies
 
 SCREENSHOTS = REPO / "build" / "screenshots"
 OFFLINE_IPYTHON = REPO / "tests" / "offline" / "ipython"
@@ -130,10 +129,8 @@ def lab(tmp_path_factory):
     # empty exercise cell) in a folder with no data/ beside it. Running them all in JupyterLab
     # shows that a student copy runs top to bottom without a solution and finds its data
     # wherever it was copied to (tests/test_student.py checks what the copies contain).
-    (root / "notebooks").mkdir()
-    for path in sorted(NOTEBOOKS.glob("*.ipynb")):
-        copy = student_copy(nbformat.read(path, as_version=4))
-        nbformat.write(copy, root / "notebooks" / path.name)
+    # The exercises' checks go beside them, as `make student` puts them.
+    write_student_copies(root / "notebooks")
     # Only the cells in view stay attached to the page ("full" windowing): the tests read Run
     # All's results from the notebook's model and scroll to each widget. Opening a notebook
     # costs the browser about a second and a half less CPU than with every cell attached

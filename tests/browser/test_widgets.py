@@ -591,7 +591,9 @@ def _assert_solutions_give_committed_outputs(page, stem: str, committed) -> int:
     on the notebook's own solution, as committed. Returns how many solutions were run.
     """
     patterns = sanitize_patterns()
-    cells = [c for c in committed.cells if c.cell_type == "code" and (is_solution(c) or is_check(c))]
+    cells = [
+        c for c in committed.cells if c.cell_type == "code" and (is_solution(c) or is_check(c))
+    ]
     for k, cell in enumerate(cells, start=1):
         kind = "check" if is_check(cell) else "solution"
         where = f"{stem}: {kind} cell {k} ({cell.source[:60]!r}…)"
@@ -619,7 +621,9 @@ def _written_beside_the_notebooks(lab) -> list[str]:
     """What is in the notebooks' folder besides notebooks (and JupyterLab's checkpoints)."""
     folder = lab.root / "notebooks"
     return sorted(
-        p.name for p in folder.iterdir() if p.suffix != ".ipynb" and p.name != ".ipynb_checkpoints"
+        p.name
+        for p in folder.iterdir()
+        if p.suffix != ".ipynb" and p.name not in {".ipynb_checkpoints", "checks"}
     )
 
 
