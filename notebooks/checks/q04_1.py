@@ -1,0 +1,59 @@
+"""Notebook 04, exercise 1 (two speech recognizers): the one-sided p-values of three tests.
+
+An otter-grader test file (exception-based format): each ``test_case`` function receives the
+notebook's variables of the same names. ``RIGHT`` holds the right answers; a failure shows the
+student's value and the hint, never ``RIGHT``.
+"""
+
+from otter.test_files import test_case
+
+from evalkit.exercises import expect_number
+from evalkit.paired import paired_test, sign_test, simple_test
+
+OK_FORMAT = False
+name = "q04_1"
+points = 3
+
+# the agreement table [[a, b], [c, d]] of the exercise's literal counts
+_A, _B, _C = 1810, 1862 - 1810, 1838 - 1810
+_K = 2000
+RIGHT = {
+    "simple_p": simple_test((_A + _B) / _K, (_A + _C) / _K, _K, alternative="greater").pvalue,
+    "paired_p": paired_test(
+        (_A + _B) / _K, (_A + _C) / _K, _A / _K, _K, alternative="greater"
+    ).pvalue,
+    # one-sided exact McNemar = the sign test on b of the b + c discordant items
+    "mcnemar_p": sign_test(_B, _B + _C, alternative="greater").pvalue,
+}
+HINT = (
+    "Reread section 1 (the agreement table: b = only A right, c = only B right), sections 2 and 3 "
+    '(Günter\'s simple and paired tests, one-sided with alternative="greater") and section 5 '
+    "(McNemar's exact test, one-sided: the sign test on b of b + c)."
+)
+
+
+@test_case(name="simple_p", points=1, failure_message=HINT)
+def check_simple(simple_p):
+    expect_number(
+        "simple_p",
+        simple_p,
+        RIGHT["simple_p"],
+        what="the one-sided p-value of Günter's simple test",
+    )
+
+
+@test_case(name="paired_p", points=1, failure_message=HINT)
+def check_paired(paired_p):
+    expect_number(
+        "paired_p",
+        paired_p,
+        RIGHT["paired_p"],
+        what="the one-sided p-value of Günter's paired test (normal tail)",
+    )
+
+
+@test_case(name="mcnemar_p", points=1, failure_message=HINT)
+def check_mcnemar(mcnemar_p):
+    expect_number(
+        "mcnemar_p", mcnemar_p, RIGHT["mcnemar_p"], what="McNemar's one-sided exact p-value"
+    )

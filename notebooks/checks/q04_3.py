@@ -1,0 +1,76 @@
+"""Notebook 04, exercise 3 (the printed eq. 7): the smallest significant number of wins.
+
+An otter-grader test file (exception-based format): each ``test_case`` function receives the
+notebook's variables of the same names. ``RIGHT`` holds the right answers; a failure shows the
+student's value and the hint, never ``RIGHT``.
+"""
+
+from math import comb
+
+from otter.test_files import test_case
+
+from evalkit.exercises import expect_integer, expect_true
+from evalkit.paired import sign_test
+
+OK_FORMAT = False
+name = "q04_3"
+points = 2
+
+_RUNS = (10, 20, 50)
+
+
+def _p_printed(wins, runs):
+    # eq. 7 as printed in Günter's report, with (1/2)^i instead of (1/2)^n
+    return sum(comb(runs, i) * 0.5**i for i in range(wins, runs + 1))
+
+
+def _smallest(pvalue, runs):
+    return min(k for k in range(runs + 1) if pvalue(k, runs) <= 0.05)
+
+
+def _expect_integers(name, value, expected, *, what):
+    """Like expect_integer, for a sequence of whole numbers (a tuple, list or array)."""
+    expect_true(value is not None, f"{name} is not defined (or is None): store {what} in it.")
+    try:
+        values = list(value)
+    except TypeError:
+        values = None
+    expect_true(
+        values is not None and len(values) == len(expected),
+        f"{name} should hold {len(expected)} whole numbers ({what}); it is {value!r}.",
+    )
+    for i, (one, right) in enumerate(zip(values, expected, strict=True)):
+        expect_integer(f"{name}[{i}]", one, right, what=f"{what}, entry {i}")
+
+
+RIGHT = {
+    "wins_corrected": tuple(
+        _smallest(lambda k, n: sign_test(k, n, alternative="greater").pvalue, n) for n in _RUNS
+    ),
+    "wins_printed": tuple(_smallest(_p_printed, n) for n in _RUNS),
+}
+HINT = (
+    "Reread section 6, 'Repeated experiments: the sign test (§2.2)': the corrected P_n sums "
+    "C(n, i)·(1/2)^n from i = Z to n, the printed eq. 7 C(n, i)·(1/2)^i; the smallest Z is the "
+    "first whose P_n is at most 0.05."
+)
+
+
+@test_case(name="wins_corrected", points=1, failure_message=HINT)
+def check_corrected(wins_corrected):
+    _expect_integers(
+        "wins_corrected",
+        wins_corrected,
+        RIGHT["wins_corrected"],
+        what="the smallest significant Z of the corrected sign test for n = 10, 20, 50",
+    )
+
+
+@test_case(name="wins_printed", points=1, failure_message=HINT)
+def check_printed(wins_printed):
+    _expect_integers(
+        "wins_printed",
+        wins_printed,
+        RIGHT["wins_printed"],
+        what="the smallest significant Z of eq. 7 as printed for n = 10, 20, 50",
+    )
