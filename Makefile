@@ -31,7 +31,7 @@ LAB_OFFLINE := --LabApp.news_url=None \
 .PHONY: install lab lab-fresh lab-fresh-all test test-unit test-unit-a test-unit-b test-notebooks \
         test-notebook-outputs test-rounds test-browser test-browser-site \
         test-browser-notebooks-a test-browser-notebooks-b test-thorough lint notebooks html \
-        student bench atlas stress-headless clean
+        student assign grade bench atlas stress-headless clean
 
 install: $(STAMP)
 
@@ -199,9 +199,25 @@ atlas: install
 	$(BIN)/python benchmarks/measure_atlas.py
 	$(BIN)/python tools/atlas_docstrings.py
 
-# Student copies: every cell tagged 'solution' replaced by a placeholder.
+# Student copies: every cell tagged 'solution' replaced by a placeholder, the exercises' checks
+# (notebooks/checks) beside them.
 student: install
 	$(BIN)/python tools/student.py build/student
+
+# A class with otter-grader (README: "Teaching with the course"): make assign writes the student
+# copies with their checks (build/assign/student/, to hand out) and an autograder configuration
+# per notebook (build/assign/autograder/); make grade SUBMISSIONS=dir executes every handed-in
+# notebook (a folder per student, or a file per student) in a fresh kernel, runs all its checks
+# and writes build/grades.csv: a row per student, a column per exercise. Locally, without Docker
+# (otter run); a cell that runs over CELL_TIMEOUT seconds is interrupted and noted.
+assign: install
+	$(BIN)/python tools/assign.py build/assign
+
+SUBMISSIONS ?=
+GRADES ?= build/grades.csv
+grade: install
+	@test -n "$(SUBMISSIONS)" || { echo "make grade SUBMISSIONS=dir: say where the notebooks are"; exit 2; }
+	$(BIN)/python tools/grade.py "$(SUBMISSIONS)" --out "$(GRADES)" --timeout $(CELL_TIMEOUT)
 
 clean:
 	rm -rf $(VENV) build .pytest_cache .hypothesis .ruff_cache

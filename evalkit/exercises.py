@@ -97,7 +97,8 @@ def grader(tests_dir: str | os.PathLike[str] = CHECKS_FOLDER) -> Any:
     >>> grader = exercises.grader(folder) if folder.is_dir() else None
     """
     folder = Path(tests_dir)
-    if not folder.is_dir():
+    grading = getattr(_grader_class(), "_tests_dir_override", None) is not None
+    if not folder.is_dir() and not grading:  # when otter grades, it says where the checks are
         raise FileNotFoundError(
             f"tests_dir={str(tests_dir)!r}: no such folder beside this notebook "
             f"({Path.cwd()}). The exercise checks live in notebooks/{CHECKS_FOLDER}/ of the "

@@ -33,7 +33,17 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("distributions, figures, data", ("distributions", "plots", "datasets")),
     (
         "one rate, ROC, the bootstrap, resampling, p-value adjustment; the course's registries",
-        ("intervals", "roc", "bootstrap", "resampling", "adjust", "atlas", "examples", "glossary"),
+        (
+            "intervals",
+            "roc",
+            "bootstrap",
+            "resampling",
+            "adjust",
+            "atlas",
+            "examples",
+            "glossary",
+            "exercises",
+        ),
     ),
     (
         "two classifiers, metrics, Bayesian comparisons",
