@@ -74,18 +74,31 @@ def submissions(folder: Path) -> dict[str, list[Path]]:
     return found
 
 
-def limit_cells(timeout: float) -> None:
-    """Give every cell otter executes ``timeout`` seconds, then interrupt it (issue 47).
+@contextlib.contextmanager
+def cells_limited(timeout: float):
+    """Within the block, every cell otter executes gets ``timeout`` seconds, then is interrupted.
 
-    otter builds its nbconvert ``ExecutePreprocessor`` with a configuration of its own, whose
-    cell timeout is nbclient's default: none, so an endless loop would hang the grading. The
-    defaults of the class's traits are what that configuration leaves alone.
+    otter builds nbconvert's ``ExecutePreprocessor`` with a configuration of its own, whose
+    cell timeout is nbclient's default, none: a student's endless loop would hang the grading
+    (issue 47). otter imports the class when it grades, so a subclass with a limit put in its
+    place in ``nbconvert.preprocessors`` is what it uses; nbclient then interrupts the kernel
+    (``interrupt_on_timeout``), the cell records a KeyboardInterrupt, and the notebook goes on.
+    (Changing the trait's default on the class would not do: traitlets keeps a copy of it.)
     """
-    from nbconvert.preprocessors import ExecutePreprocessor
+    import nbconvert.preprocessors as preprocessors
+    from traitlets import Bool, Integer
 
-    traits = ExecutePreprocessor.class_traits()
-    traits["timeout"].default_value = int(timeout)
-    traits["interrupt_on_timeout"].default_value = True
+    original, limit = preprocessors.ExecutePreprocessor, int(timeout)
+
+    class LimitedExecutePreprocessor(original):
+        timeout = Integer(limit, allow_none=True).tag(config=True)
+        interrupt_on_timeout = Bool(True).tag(config=True)
+
+    preprocessors.ExecutePreprocessor = LimitedExecutePreprocessor
+    try:
+        yield
+    finally:
+        preprocessors.ExecutePreprocessor = original
 
 
 def _cell_notes(executed: nbformat.NotebookNode | None, timeout: float) -> list[str]:
@@ -105,8 +118,11 @@ def grade_notebook(path: Path, stem: str, zip_path: Path, timeout: float):
     """otter's results for one notebook (``otter run``), its output captured."""
     from otter.run import main as otter_run
 
-    limit_cells(timeout)
-    with tempfile.TemporaryDirectory() as out, contextlib.redirect_stdout(io.StringIO()):
+    with (
+        cells_limited(timeout),
+        tempfile.TemporaryDirectory() as out,
+        contextlib.redirect_stdout(io.StringIO()),
+    ):
         return otter_run(str(path), autograder=str(zip_path), output_dir=out, no_logo=True)
 
 

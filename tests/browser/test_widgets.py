@@ -12,7 +12,9 @@ widget's output changed. Then every control of every widget (slider, dropdown, c
 and radio buttons) goes to its minimum, its maximum and a middle value, and any traceback or
 stderr output in the widget fails the test: a student must never see one. Last, the notebook's
 solutions run in the same kernel (they are its last code cells), and their outputs are compared
-too. This is the one execution of each notebook in `make test`: nbval would repeat it
+too. In notebooks 02 and 11 a student's wrong answer to one exercise is typed into its answer cell
+and checked (the check must fail with its hint), then the right one (it must pass), before the
+solutions run. This is the one execution of each notebook in `make test`: nbval would repeat it
 (Makefile: test-notebook-outputs). The kernels run offline and strict, as nbval's do.
 
 No timeout stands in for "the update is done": a hook in the page counts the kernel's "idle"
@@ -543,6 +545,87 @@ _EXECUTE_JS = (
 )
 
 
+# A student answering an exercise in the student copy (issue 46): a wrong answer first, then the
+# right one, each typed into the exercise's answer cell and run with Shift+Enter, which moves on
+# to the check cell; a second Shift+Enter runs the check. Per notebook: the check, the wrong
+# answer, the right answer.
+TYPED_ANSWERS = {
+    "02_confidence_intervals": (
+        "q02_1",
+        "error_interval = (0.0, 0.01)\nupper_bound = 3 / 300",
+        "error_interval = clopper_pearson(0, 300)\n"
+        "upper_bound = clopper_pearson(0, 300, confidence=0.90).high",
+    ),
+    "11_planning_a_test_set": (
+        "q11_2",
+        "k_paired = trials_paired(0.10, 0.0).trials",
+        "k_paired = trials_paired(0.12, 0.02).trials",
+    ),
+}
+
+# The index of the check cell that runs ``name``, and its execution count (null before a run).
+_CHECK_CELL_JS = """
+    name => {
+        const cells = window.jupyterapp.shell.currentWidget.content.model.cells;
+        for (let i = 0; i < cells.length; i++) {
+            const cell = cells.get(i);
+            if (cell.type === 'code' && cell.sharedModel.getSource().includes(`check("${name}")`)) {
+                return [i, cell.executionCount, cells.get(i - 1).getMetadata('tags') || []];
+            }
+        }
+        return null;
+    }
+"""
+
+# The text/plain of a cell's outputs once the cell has run again (its execution count moved on).
+_CHECK_TEXT_JS = """
+    ([i, before]) => {
+        const cell = window.jupyterapp.shell.currentWidget.content.model.cells.get(i);
+        if (cell.executionCount === null || cell.executionCount === before) return null;
+        if (window.__evalkit.kernel.status !== 'idle') return null;
+        const texts = [];
+        for (let j = 0; j < cell.outputs.length; j++) {
+            const output = cell.outputs.get(j).toJSON();
+            texts.push(output.text || (output.data && output.data['text/plain']) || '');
+        }
+        return texts.join('\\n');
+    }
+"""
+
+
+def _answer_and_check(page, panel_id: str, name: str, answer: str) -> str:
+    """Type ``answer`` into the answer cell of check ``name``, run it and the check; its text."""
+    found = page.evaluate(_CHECK_CELL_JS, name)
+    assert found, f"no check cell runs {name}"
+    index, before, tags = found
+    assert PLACEHOLDER_TAG in tags, f"the cell before the check of {name} is not an answer cell"
+    page.evaluate(_SHOW_CELL_JS, index - 1)
+    editor = page.locator(f"#{panel_id} [data-evalkit-cell='{index - 1}'] .cm-content")
+    editor.click()
+    page.keyboard.press("Control+A")
+    page.keyboard.insert_text(answer)  # as typed, without the editor's bracket completion
+    page.keyboard.press("Shift+Enter")  # runs the answer and selects the check cell
+    page.keyboard.press("Shift+Enter")  # runs the check
+    handle = page.wait_for_function(
+        _CHECK_TEXT_JS, arg=[index, before], timeout=RUN_TIMEOUT_MS, polling=POLL_MS
+    )
+    return handle.json_value()
+
+
+def _assert_a_student_can_check_an_answer(page, panel_id: str, stem: str) -> None:
+    name, wrong, right = TYPED_ANSWERS[stem]
+    text = _answer_and_check(page, panel_id, name, wrong)
+    assert "All test cases passed" not in text and "message: Reread" in text, (
+        f"{stem}: a wrong answer to {name} did not fail with a hint: {text[:400]!r}"
+    )
+    variable = wrong.split(" =", 1)[0]
+    assert f"{variable} = " in text, f"{stem}: the message does not show {variable}: {text!r}"
+    text = _answer_and_check(page, panel_id, name, right)
+    assert text.strip() == f"{name} results: All test cases passed!", (
+        f"{stem}: the right answer to {name} did not pass: {text[:400]!r}"
+    )
+
+
 def _committed(stem: str) -> nbformat.NotebookNode:
     return nbformat.read(NOTEBOOKS / f"{stem}.ipynb", as_version=4)
 
@@ -718,6 +801,9 @@ def test_student_copy_runs_and_every_widget_control_works(stem, lab, lab_page):
         widget_errors = [e for e in console_errors if "widget" in e.lower() or "model" in e.lower()]
         assert not widget_errors, f"{stem}: console errors: {widget_errors[:5]}"
         phase("widgets_s")
+        if stem in TYPED_ANSWERS:
+            _assert_a_student_can_check_an_answer(page, panel_id, stem)
+            phase("typed_answer_s")
         _assert_solutions_give_committed_outputs(page, stem, committed)
         phase("solutions_s")
         written = _written_beside_the_notebooks(lab)
