@@ -7,7 +7,10 @@ and nbval run it. Each cell may take at most ``--timeout`` seconds (default: too
 CELL_TIMEOUT); a cell that goes over it, or fails, is reported with the notebook, the cell's
 index and its first line, that notebook is left unchanged, and the others still run (exit 1).
 Cells tagged ``solution`` are stored collapsed (source and output hidden: JupyterLab shows "…"
-to open them), so that a student sees the exercise before its solution.
+to open them), so that a student sees the exercise before its solution. A widget's stored output
+keeps its widget view, but its plain-text form (``interactive(children=(IntSlider(…``, which
+JupyterLab shows until the notebook has run, the widget's state not being stored) becomes
+:data:`WIDGET_NOTE`, which says to run the cell. ``--tidy-only`` does both without executing.
 """
 
 from __future__ import annotations
@@ -25,6 +28,9 @@ KERNEL_METADATA = {"display_name": "Python 3 (ipykernel)", "language": "python",
 SOLUTION = "solution"
 #: JupyterLab's cell metadata for a collapsed input and output (nbformat's "jupyter" key).
 COLLAPSED = {"source_hidden": True, "outputs_hidden": True}
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+#: What a widget's output says before its cell has run (its plain-text form).
+WIDGET_NOTE = "Run this cell (or Run All) to get the interactive figure and its controls."
 
 
 def collapse_solutions(nb: nbformat.NotebookNode) -> None:
@@ -32,6 +38,20 @@ def collapse_solutions(nb: nbformat.NotebookNode) -> None:
     for cell in nb.cells:
         if SOLUTION in cell.metadata.get("tags", []):
             cell.metadata["jupyter"] = dict(COLLAPSED)
+
+
+def label_widget_outputs(nb: nbformat.NotebookNode) -> None:
+    """Give every widget output :data:`WIDGET_NOTE` as its plain text (in place)."""
+    for cell in nb.cells:
+        for output in cell.get("outputs", []) if cell.cell_type == "code" else []:
+            if WIDGET_VIEW in output.get("data", {}):
+                output["data"]["text/plain"] = WIDGET_NOTE
+
+
+def tidy(nb: nbformat.NotebookNode) -> None:
+    """Collapse the solutions and label the widget outputs (in place)."""
+    collapse_solutions(nb)
+    label_widget_outputs(nb)
 
 
 def run(path: Path, timeout: float = CELL_TIMEOUT) -> float:
@@ -52,7 +72,7 @@ def run(path: Path, timeout: float = CELL_TIMEOUT) -> float:
     }
     for cell in nb.cells:
         cell.metadata.pop("execution", None)
-    collapse_solutions(nb)
+    tidy(nb)
     nbformat.write(nb, path)
     return elapsed
 
@@ -61,10 +81,10 @@ def main(argv: list[str]) -> int:
     if not argv:
         print(__doc__)
         return 2
-    if argv[0] == "--collapse-only":  # store solutions collapsed without re-executing
+    if argv[0] == "--tidy-only":  # without re-executing
         for name in argv[1:]:
             nb = nbformat.read(name, as_version=4)
-            collapse_solutions(nb)
+            tidy(nb)
             nbformat.write(nb, name)
         return 0
     timeout: float = CELL_TIMEOUT
