@@ -114,6 +114,15 @@ def test_the_website_build_finds_every_solution(stem):
             assert solution_body(after).strip() and "<details" not in after.source, f"{stem}"
 
 
+@pytest.mark.parametrize("stem", STEMS)
+def test_the_website_shows_each_check_without_its_output(stem):
+    from build_site import web_copy
+
+    checks = [c for c in web_copy(read(stem)).cells if is_check(c)]
+    assert checks, f"{stem}: no check cell"
+    assert all("remove-output" in c.metadata["tags"] for c in checks), stem
+
+
 def _placeholders(stem: str) -> list[str]:
     copy = student_copy(read(stem))
     return [c.source for c in copy.cells if PLACEHOLDER_TAG in c.metadata.get("tags", [])]

@@ -10,8 +10,12 @@ packages are the ``site`` extra (``pip install -e ".[site]"``, which ``make html
 The notebooks are copied into a build folder first, and the copies are prepared for the web:
 
 * code cells tagged ``solution`` get MyST-NB's ``hide-cell`` tag, so that the solution and its
-  output stay folded behind a "Show the solution" toggle until the reader opens it (solutions
-  written in Markdown already are ``<details>`` blocks, which the browser folds by itself);
+  output stay folded behind a toggle until the reader opens it; a solution written in Markdown
+  keeps its tag and its first line ("Solution 2 — click to show"), which the site's
+  configuration (``tools/site/conf.py``) turns into the summary of one ``<details>`` toggle;
+* an exercise's check cell (tagged ``check``: ``grader().check("q02_1")``) keeps its code, which
+  a reader runs in JupyterLab, and loses its output (MyST-NB's ``remove-output``: it said
+  "passed" on the notebook's own solution, which means nothing on a page that runs nothing);
 * the navigation cells are removed (the book has its own previous/next links);
 * HTML links to a notebook (in the glossary table's output, say) point to its page;
 * a widget's output becomes a note that the sliders need JupyterLab (a widget needs a kernel).
@@ -49,7 +53,8 @@ sys.path.insert(0, str(REPO))  # tests.test_architecture: the floors of the arch
 CONF_DIR = REPO / "tools" / "site"
 # hand-written pages of the book (in tools/site), copied as they are, after the atlas
 PAGES = ("coming_from.md",)
-SOLUTION, NAVIGATION, WIDGET = "solution", "navigation", "application/vnd.jupyter.widget-view+json"
+SOLUTION, NAVIGATION, CHECK = "solution", "navigation", "check"
+WIDGET = "application/vnd.jupyter.widget-view+json"
 WIDGET_NOTE = (
     "<p class='evalkit-widget-note'>Here the notebook shows an interactive figure. Its sliders "
     "need a running Python kernel: open the notebook in JupyterLab (<code>make lab</code>) to "
@@ -104,6 +109,8 @@ def web_copy(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
             continue
         if SOLUTION in _tags(cell) and "hide-cell" not in _tags(cell):
             _tags(cell).append("hide-cell")
+        if CHECK in _tags(cell) and "remove-output" not in _tags(cell):
+            _tags(cell).append("remove-output")
         for output in cell.get("outputs", []):
             data = output.get("data", {})
             if WIDGET in data:
