@@ -20,6 +20,7 @@ copy would pass a check without an answer).
 from __future__ import annotations
 
 import ast
+import functools
 import numbers
 import re
 import sys
@@ -45,14 +46,21 @@ CHECK_CALL = re.compile(r'grader\(\)\.check\("(q\d\d_\d+)"\)')
 DISCUSS = "*(Discuss: no automatic check.)*"
 
 
+@functools.cache
 def _module(path: Path) -> dict:
     env: dict = {}
     exec(compile(path.read_text(encoding="utf-8"), str(path), "exec"), env)
     return env
 
 
+@functools.cache
+def _test_file(path: Path):
+    # read once (its RIGHT is computed when the file runs); each run replaces the results
+    return otter_tests.ExceptionTestFile.from_file(str(path))
+
+
 def _run(path: Path, answers: dict):
-    test_file = otter_tests.ExceptionTestFile.from_file(str(path))
+    test_file = _test_file(path)
     test_file.run(dict(answers))
     return test_file
 
@@ -109,7 +117,7 @@ def test_the_check_file_is_in_the_course_format(path):
     assert module["OK_FORMAT"] is False
     assert isinstance(module.get("RIGHT"), dict) and module["RIGHT"], f"{path.stem}: RIGHT"
     assert module["HINT"].startswith("Reread "), f"{path.stem}: the hint says what to reread"
-    test_file = otter_tests.ExceptionTestFile.from_file(str(path))
+    test_file = _test_file(path)
     params = {p for case in test_file.test_cases for p in case.body._get_func_params()}
     assert params == set(module["RIGHT"]), f"{path.stem}: the checked names are RIGHT's"
     for case in test_file.test_cases:
