@@ -28,6 +28,8 @@ from __future__ import annotations
 import math
 import numbers
 import os
+import re
+import sys
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -59,13 +61,39 @@ def _grader_class() -> type:
         from otter import Notebook
 
         class CourseNotebook(Notebook):
-            """otter.Notebook that writes no ``.OTTER_LOG`` file beside the notebook."""
+            """otter.Notebook that writes no ``.OTTER_LOG`` file beside the notebook, and whose
+            check results show the same text on every run."""
 
             def _log_event(self, *args: Any, **kwargs: Any) -> None:
                 return None
 
+            def check(self, question: str, global_env: dict | None = None) -> Any:
+                if global_env is None:  # the caller's variables, as otter takes them
+                    global_env = sys._getframe(1).f_globals
+                return CheckResult(super().check(question, global_env))
+
         _GRADER_CLASS = CourseNotebook
     return _GRADER_CLASS
+
+
+class CheckResult:
+    """otter's result of a check, shown without the emoji otter draws at random for a pass.
+
+    Everything else (``passed_all``, ``summary()``, ``score`` …) is otter's ``TestFile``'s; the
+    stored output of a notebook's check cell is then the same on every run.
+    """
+
+    def __init__(self, result: Any) -> None:
+        self.result = result
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.result, name)
+
+    def __repr__(self) -> str:
+        return repr(self.result)
+
+    def _repr_html_(self) -> str:
+        return re.sub(r" passed! \S+</p>", " passed!</p>", self.result._repr_html_())
 
 
 def grader(tests_dir: str | os.PathLike[str] = CHECKS_FOLDER) -> Any:

@@ -449,8 +449,8 @@ def _paired_design(
             f"that only classifier 1 (only classifier 2) is right they say the classifiers "
             f"disagree on {p1 + p2:.0%} of the items, each way more than a third. Pass "
             f"accuracies as trials_paired(rate_a={p1:g}, rate_b={p2:g}, discordance=ψ), ψ the "
-            "share of items on which the classifiers disagree (or table= from a pilot); a design "
-            "with such discordance can be given that way too"
+            "share of items on which the classifiers disagree (or table= from a pilot). "
+            "Classifiers that really disagree this often are planned for the same way"
         )
     return p1, p2
 

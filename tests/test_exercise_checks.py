@@ -223,3 +223,21 @@ def test_no_checked_name_is_set_before_the_exercises(stem):
         f"{stem}: {sorted(checked & elsewhere)} set outside the solutions: a student copy would "
         "pass the check without an answer"
     )
+
+
+def test_a_check_shows_the_same_text_on_every_run(monkeypatch):
+    # otter draws an emoji at random for a pass; the stored output of a check cell must not vary
+    from evalkit.exercises import grader
+
+    monkeypatch.chdir(NOTEBOOKS)
+    right = _module(CHECKS / "q02_4.py")["RIGHT"]
+    shown = set()
+    for _ in range(12):
+        result = grader().check("q02_4", dict(right))
+        assert result.passed_all
+        shown.add((repr(result), result._repr_html_()))
+    ((text, html),) = shown
+    assert text == "q02_4 results: All test cases passed!"
+    assert html.endswith(" passed!</p>")
+    wrong = grader().check("q02_4", {})
+    assert not wrong.passed_all and "is not defined" in wrong._repr_html_()
