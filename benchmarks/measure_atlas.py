@@ -937,10 +937,12 @@ def kappa(select) -> Iterator[Row]:
             if select(function, method, setting):
 
                 def hit(rng, n=n, weights=weights):
+                    # the test's p-value does not depend on the interval's method; the Wald
+                    # form skips the score interval's bisection (about 10 ms a call)
                     with warnings.catch_warnings():
                         warnings.simplefilter("ignore")
                         return metrics.cohen_kappa(
-                            *draw(rng, n, 0, independent=True), weights=weights
+                            *draw(rng, n, 0, independent=True), weights=weights, method="wald"
                         ).pvalue <= LEVEL, 0.0
 
                 yield simulated_row(function, method, "size", setting, hit, LEVEL)
