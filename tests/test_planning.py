@@ -453,7 +453,10 @@ def test_trials_paired_keeps_its_numbers_for_the_same_inputs():
     ("kwargs", "match"),
     [
         # accuracies passed as the discordant probabilities: refused where it can be told
-        (dict(p_only1=0.45, p_only2=0.42), r"look like accuracies.*disagree on 87% of the.*planned for the same way$"),
+        (
+            dict(p_only1=0.45, p_only2=0.42),
+            r"look like accuracies.*disagree on 87% of the.*planned for the same way$",
+        ),
         (dict(p_only1=0.9, p_only2=0.85), r"must not exceed 1 .*If these are the accuracies, pa"),
         # impossible combinations of accuracies and discordance
         (dict(rate_a=0.9, rate_b=0.85, discordance=0.03), r"differ by 0.05, .*at least"),
