@@ -38,6 +38,7 @@ from evalkit.results import Interval
 
 __all__ = [
     "CHECKS_FOLDER",
+    "expect_at_least",
     "expect_choice",
     "expect_integer",
     "expect_interval",
@@ -285,6 +286,26 @@ def expect_integer(
         raise AssertionError(f"{name} = {number:g} is not a whole number: {what} is.")
     if int(number) != int(expected):
         raise AssertionError(f"{name} = {int(number)} is not {what}.")
+
+
+def expect_at_least(
+    name: str, value: Any, fewest: int, *, what: str = "the whole number the exercise asks for"
+) -> None:
+    """Check that ``value`` is a whole number of at least ``fewest`` (any larger one is right).
+
+    Examples
+    --------
+    >>> expect_at_least("rounds", 5000, 1000)
+    >>> expect_at_least("rounds", 200, 1000, what="the number of resamples")
+    Traceback (most recent call last):
+    ...
+    AssertionError: rounds = 200 is too small for the number of resamples.
+    """
+    number = _as_number(name, value, what)
+    if number != int(number):
+        raise AssertionError(f"{name} = {number:g} is not a whole number: {what} is.")
+    if int(number) < fewest:
+        raise AssertionError(f"{name} = {int(number)} is too small for {what}.")
 
 
 def _as_limits(name: str, value: Any, what: str) -> tuple[float, float]:

@@ -5,10 +5,9 @@ notebook's variables of the same names. ``RIGHT`` holds the right answers; a fai
 student's value and the hint, never ``RIGHT``.
 """
 
-import math
-import numbers
-
 from otter.test_files import test_case
+
+from evalkit.exercises import expect_at_least
 
 OK_FORMAT = False
 name = "q09_1"
@@ -31,29 +30,11 @@ HINT = (
 )
 
 
-def _expect_at_least(name, value, fewest, *, what):
-    # Like evalkit.exercises.expect_integer, but any whole number >= fewest is right.
-    if value is None:
-        raise AssertionError(
-            f"{name} is not defined (or is None): store {what} in a variable named {name} and "
-            f"run that cell before this check."
-        )
-    if isinstance(value, bool) or not isinstance(value, numbers.Real) or math.isnan(value):
-        raise AssertionError(f"{name} should be a whole number ({what}); it is {value!r}.")
-    if float(value) != int(value):
-        raise AssertionError(f"{name} = {value:g} is not a whole number: {what} is.")
-    if int(value) < fewest:
-        raise AssertionError(
-            f"{name} = {int(value)} is too few resamples: with it the limits still move in "
-            "the second decimal between runs."
-        )
-
-
 @test_case(name="rounds_needed", points=1, failure_message=HINT)
 def check_rounds(rounds_needed):
-    _expect_at_least(
+    expect_at_least(
         "rounds_needed",
         rounds_needed,
         FEWEST_ROUNDS,
-        what="the number of resamples B for limits stable to two decimals",
+        what="the number of resamples B that keeps the limits stable at two decimals",
     )
