@@ -241,3 +241,43 @@ def test_a_check_shows_the_same_text_on_every_run(monkeypatch):
     assert html.endswith(" passed!</p>")
     wrong = grader().check("q02_4", {})
     assert not wrong.passed_all and "is not defined" in wrong._repr_html_()
+
+
+_IMPORT_PROBE = """
+import importlib.util, json, sys
+{before}
+from evalkit.exercises import _grader_class
+_grader_class()
+print(json.dumps({{
+    "otter": "otter" in sys.modules,
+    "jsonschema": "jsonschema" in sys.modules,
+    "iri_parsers": "rfc3987_syntax" in sys.modules,
+    "iri_checks": "iri" in __import__("jsonschema").FormatChecker.checkers,
+    "hidden": sys.modules.get("rfc3987_syntax", 0) is None,
+    "importable": importlib.util.find_spec("rfc3987_syntax") is not None,
+}}))
+"""
+
+
+def _import_probe(before: str = "") -> dict:
+    import json
+    import subprocess
+
+    done = subprocess.run(
+        [sys.executable, "-c", _IMPORT_PROBE.format(before=before)],
+        capture_output=True, text=True, check=True, cwd=REPO,
+    )  # fmt: skip
+    return json.loads(done.stdout)
+
+
+def test_the_grader_imports_otter_without_jsonschemas_iri_parsers():
+    # a notebook's first check imports otter, and so nbformat and jsonschema, whose optional IRI
+    # checker (rfc3987_syntax) builds its parsers on import: 2 s of CPU for nothing otter uses
+    pytest.importorskip("rfc3987_syntax")
+    seen = _import_probe()
+    assert seen["otter"] and seen["jsonschema"]
+    assert not seen["iri_parsers"] and not seen["iri_checks"]
+    assert not seen["hidden"] and seen["importable"], "rfc3987_syntax stays hidden afterwards"
+    # where jsonschema was imported before, with its IRI checks, nothing is taken from it
+    seen = _import_probe("import jsonschema")
+    assert seen["iri_parsers"] and seen["iri_checks"]

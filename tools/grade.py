@@ -37,6 +37,8 @@ from student import REPO
 
 COURSE = sorted(p.stem for p in (REPO / "notebooks").glob("*.ipynb"))
 POSSIBLE = "(points possible)"
+# the grading kernel's first line (IPython's exec_lines): see cells_limited
+OTTER_FIRST = "--IPKernelApp.exec_lines=import evalkit.exercises as e; e._otter_notebook(); del e"
 
 
 @dataclass
@@ -84,15 +86,20 @@ def cells_limited(timeout: float):
     place in ``nbconvert.preprocessors`` is what it uses; nbclient then interrupts the kernel
     (``interrupt_on_timeout``), the cell records a KeyboardInterrupt, and the notebook goes on.
     (Changing the trait's default on the class would not do: traitlets keeps a copy of it.)
+
+    Each kernel also imports otter when it starts, as a notebook's first check does
+    (``evalkit.exercises``: without jsonschema's IRI parsers, which otter never uses), before
+    otter's own first cell imports it again, at no cost: 2 s of CPU less per notebook graded.
     """
     import nbconvert.preprocessors as preprocessors
-    from traitlets import Bool, Integer
+    from traitlets import Bool, Integer, List, Unicode
 
     original, limit = preprocessors.ExecutePreprocessor, int(timeout)
 
     class LimitedExecutePreprocessor(original):
         timeout = Integer(limit, allow_none=True).tag(config=True)
         interrupt_on_timeout = Bool(True).tag(config=True)
+        extra_arguments = List(Unicode(), [OTTER_FIRST]).tag(config=True)
 
     preprocessors.ExecutePreprocessor = LimitedExecutePreprocessor
     try:
