@@ -15,6 +15,7 @@ import asyncio
 import re
 import sys
 import time
+from pathlib import Path
 
 import nbformat
 import pytest
@@ -132,6 +133,23 @@ def test_stress_counts_a_hang_with_the_notebook_and_the_cell(tmp_path):
     assert "**1 hangs**, 0 failures, 1 ok" in report
     assert "Slowest cell: 1.50 s, a.ipynb (notebook) cell 4, `f()`." in report
     assert f"- hang: {outcome.message}" in report
+
+
+@pytest.mark.skipif(not kernel.IPC, reason="no Unix sockets (zmq's IPC transport) here")
+def test_two_kernels_started_at_once_talk_over_sockets_of_their_own(tmp_path):
+    # no TCP port to race for (tools/kernel.py): each kernel's sockets are in a private folder,
+    # removed when the kernel has stopped
+    first = kernel.make_client(notebook("print(1)"), tmp_path)
+    second = kernel.make_client(notebook("print(2)"), tmp_path)
+    with kernel.started(first, "first") as a, kernel.started(second, "second") as b:
+        folders = [Path(client.km.ip).parent for client in (a, b)]
+        assert [client.km.transport for client in (a, b)] == ["ipc", "ipc"]
+        assert folders[0] != folders[1] and all(f.is_dir() for f in folders)
+        assert sorted(p.name for p in folders[0].iterdir()) == [f"k-{n}" for n in range(1, 6)]
+        for k, client in enumerate((a, b)):
+            kernel.run_cell(client, client.nb.cells[0], 0, "probe")
+            assert client.nb.cells[0].outputs[0]["text"] == f"{k + 1}\n"
+    assert not any(f.exists() for f in folders)
 
 
 @pytest.mark.parametrize("timeout", [None, 0, -1, True, "120"])

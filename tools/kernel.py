@@ -13,10 +13,19 @@ Two guards:
 * every cell has a time limit (:data:`CELL_TIMEOUT`), and every wait for the end of a cell's
   output as well (:data:`IOPUB_TIMEOUT`); going over either raises :class:`CellTimeout`, which
   names the notebook, the cell's index and its first line. There is no retry.
+
+The kernel talks to the client over Unix sockets in a folder of its own (:func:`make_client`,
+on Linux and macOS), not over TCP ports: with TCP the client picks free ports and releases them,
+and a kernel starting at the same moment can bind one first and die (the Jupyter protocol's port
+race; papermill #511, nbconvert #1066), as one did in 1500 starts of ``make stress-headless``.
+JupyterLab in the browser tests uses IPC for the same reason (tests/browser/conftest.py).
 """
 
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -28,6 +37,7 @@ from typing import Any
 import nbformat
 from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError, CellTimeoutError, DeadKernelError
+from traitlets.config import Config
 
 #: Seconds one cell may run headless before it counts as a hang. The slowest cell of the course
 #: takes about 3 s alone on a slow host (benchmarks/RESULTS.md); two notebooks at a time on two
@@ -39,6 +49,9 @@ IOPUB_TIMEOUT = 30
 #: Seconds for the kernel to start and answer its first request.
 STARTUP_TIMEOUT = 120
 KERNEL_NAME = "python3"
+#: Whether kernels talk over Unix sockets (IPC) rather than TCP ports: where there are Unix
+#: sockets (zmq has no IPC transport on Windows).
+IPC = os.name == "posix"
 
 
 @dataclass(frozen=True)
@@ -169,6 +182,10 @@ def make_client(
         "shutdown_kernel": "immediate",
     }
     settings.update(options)
+    if IPC and "config" not in settings:
+        # Unix sockets, not TCP ports (the module's docstring): `started` gives the kernel a
+        # folder of its own for them
+        settings["config"] = Config({"KernelManager": {"transport": "ipc"}})
     return NotebookClient(nb, **settings)
 
 
@@ -182,19 +199,31 @@ def started(
     leaves nbclient's own polling (only to measure what the workaround prevents:
     ``tools/stress_headless.py --without-slices``).
     """
-    with client.setup_kernel():
-        if slices:
-            poll_in_slices(client.kc.shell_channel)
-            poll_in_slices(client.kc.iopub_channel)
-        try:
-            info = client.wait_for_reply(client.kc.kernel_info())
-        except (AssertionError, TimeoutError) as exc:  # nbclient asserts on a cell-less timeout
-            raise CellTimeout(
-                notebook, -1, "", f"no answer to kernel_info within {client.timeout} s"
-            ) from exc
-        if info is not None:
-            client.nb.metadata["language_info"] = info["content"]["language_info"]
-        yield client
+    manager = client.config.KernelManager
+    folder = None
+    if manager.get("transport") == "ipc" and "ip" not in manager:
+        # the kernel's sockets go into a folder of its own (its path must be absolute: the
+        # kernel runs in the notebook's folder), removed when the kernel has stopped
+        folder = tempfile.mkdtemp(prefix="evalkit-kernel-")
+        manager.ip = os.path.join(folder, "k")
+    try:
+        with client.setup_kernel():
+            if slices:
+                poll_in_slices(client.kc.shell_channel)
+                poll_in_slices(client.kc.iopub_channel)
+            try:
+                info = client.wait_for_reply(client.kc.kernel_info())
+            except (AssertionError, TimeoutError) as exc:  # nbclient asserts on a timeout
+                raise CellTimeout(
+                    notebook, -1, "", f"no answer to kernel_info within {client.timeout} s"
+                ) from exc
+            if info is not None:
+                client.nb.metadata["language_info"] = info["content"]["language_info"]
+            yield client
+    finally:
+        if folder is not None:
+            del manager["ip"]  # a client started again gets a new folder
+            shutil.rmtree(folder, ignore_errors=True)
 
 
 def run_cell(
