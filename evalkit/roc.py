@@ -1405,10 +1405,10 @@ def multiclass_auc(
     Measured coverage of the 95 % interval (``benchmarks/precompute_multiclass_auc.py``,
     ``data/multiclass_auc_coverage.csv``: 3 or 5 classes, softmax scores of Gaussian class means,
     5 to 100 items per class, balanced and unbalanced, true averages from 0.71 to 0.9996, at
-    least 2000 test sets per setting, Monte-Carlo SE ≤ 0.0047, the Wald rows ≤ 0.0051): the
+    least 2000 test sets per setting, Monte-Carlo SE ≤ 0.005 for every row): the
     default logit form covers 0.923–0.973 (median 0.951); with balanced classes of 10 to 100
     items 0.940–0.973, and with a class of only 5 or 10 items the macro averages, which give
-    that class a full share, fall to 0.923–0.943 (the prevalence-weighted ones 0.932–0.954).
+    that class a full share, fall to 0.923–0.944 (the prevalence-weighted ones 0.932–0.954).
     The Wald form
     (``method="delong"``) covers 0.505–0.944 (median 0.926), 0.505 when the average is near 1.
 

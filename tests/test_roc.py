@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy import stats
 
+from evalkit.datasets import data_file
 from evalkit.intervals import wilson
 from evalkit.results import Interval, TestResult
 from evalkit.roc import (
@@ -984,3 +985,40 @@ def test_multiclass_auc_perfect_separation_uses_van_dantzigs_bound():
 def test_multiclass_auc_bad_input(y_true, y_score, kwargs, message):
     with pytest.raises(ValueError, match=message):
         multiclass_auc(y_true, y_score, **kwargs)
+
+
+def test_multiclass_auc_docstring_states_the_measured_coverage_of_the_csv():
+    # every row of the simulation has a Monte-Carlo standard error of at most 0.005 (the
+    # course's standard), and the docstring's ranges are the file's
+    import csv
+    import statistics
+
+    with data_file("multiclass_auc_coverage.csv").open() as fh:
+        rows = list(csv.DictReader(line for line in fh if not line.startswith("#")))
+    assert len(rows) == 96
+    for row in rows:
+        n = int(row["replicates"])
+        p = round(float(row["coverage"]) * n) / n  # the count of covering test sets, over n
+        assert n >= 2000 and np.sqrt(p * (1 - p) / n) <= 0.005, row
+    doc = " ".join(multiclass_auc.__doc__.split())
+    assert "Monte-Carlo SE ≤ 0.005 for every row" in doc
+    for method, words in (("delong-logit", "the default logit form covers"), ("delong", "covers")):
+        cover = [float(r["coverage"]) for r in rows if r["method"] == method]
+        stated = f"{min(cover):.3f}–{max(cover):.3f} (median {statistics.median(cover):.3f})"
+        assert f"{words} {stated}" in doc, (method, stated)
+
+    def span(keep) -> str:
+        cover = [float(r["coverage"]) for r in rows if r["method"] == "delong-logit" and keep(r)]
+        return f"{min(cover):.3f}–{max(cover):.3f}"
+
+    def sizes(r) -> list[int]:
+        return [int(s) for s in r["class_sizes"].split("/")]
+
+    def small_class(r) -> bool:  # unbalanced, with a class of 5 or 10 items
+        return min(sizes(r)) <= 10 and len(set(sizes(r))) > 1
+
+    balanced = span(lambda r: len(set(sizes(r))) == 1 and min(sizes(r)) >= 10)
+    assert f"with balanced classes of 10 to 100 items {balanced}" in doc
+    macro = span(lambda r: small_class(r) and r["average"] == "macro")
+    weighted = span(lambda r: small_class(r) and r["average"] == "weighted")
+    assert f"fall to {macro} (the prevalence-weighted ones {weighted})" in doc
