@@ -299,11 +299,11 @@ def correlated_t(
     10 × 10-fold scores 2.5 times (ρ = 1/100 instead of 1/10).
 
     The size of the frequentist twin is inherited. Notebook 05 (data/cv_type1_simulation.csv,
-    2 000 data sets per setting, Monte-Carlo standard error 0.006–0.007) measured how often the
-    two-sided corrected test at 5 % rejects when two equally good learners are compared — here:
-    how often ``rope=0`` gives P(A better) or P(B better) above 0.975. For the unstable
-    1-nearest-neighbour rule it is 7.6–8.3 % with 30 random 2/3–1/3 splits and 12.0–12.5 % with
-    10 × 10-fold CV (n = 50–200 items); for the stable nearest class mean at most 4.9 %.
+    10 000 data sets per setting, Monte-Carlo standard error at most 0.0033) measured how often
+    the two-sided corrected test at 5 % rejects when two equally good learners are compared —
+    here: how often ``rope=0`` gives P(A better) or P(B better) above 0.975. For the unstable
+    1-nearest-neighbour rule it is 7.1–8.2 % with 30 random 2/3–1/3 splits and 11.3–12.4 % with
+    10 × 10-fold CV (n = 50–200 items); for the stable nearest class mean at most 4.5 %.
     ρ = n_test/n_total is too small for unstable learners: read a verdict near the threshold with
     care.
 

@@ -698,6 +698,64 @@ def test_notebook_05_advice_follows_the_course_simulation():
     assert "no unbiased estimator of the variance of k-fold cross-validation" in flowing
 
 
+def test_the_cv_simulation_meets_the_standard_error_and_the_text_states_its_rates():
+    # data/cv_type1_simulation.csv: every rejection rate with a Monte-Carlo standard error of at
+    # most 0.005 (the course's standard for a claim about size), and every rate that notebooks
+    # 05 and 12 and evalkit.bayesian quote is the file's
+    from evalkit import bayesian
+
+    with open(REPO / "data" / "cv_type1_simulation.csv", encoding="utf-8") as fh:
+        rows = list(csv.DictReader(line for line in fh if not line.startswith("#")))
+    assert len(rows) == 48
+    for row in rows:
+        runs, rejections = int(row["runs"]), int(row["rejections"])
+        rate = rejections / runs
+        assert f"{rate:.4f}" == row["rate"] and math.sqrt(rate * (1 - rate) / runs) <= 0.005, row
+    rate = {(r["learner"], int(r["n"]), r["test"]): float(r["rate"]) for r in rows}
+    nn, ncm = "1-nearest neighbour", "nearest class mean"
+
+    def span(tests, learners, digits=1):
+        values = [100 * v for (lr, _, t), v in rate.items() if t in tests and lr in learners]
+        return f"{min(values):.{digits}f}–{max(values):.{digits}f} %"
+
+    def most(tests, learners):
+        return max(100 * v for (lr, _, t), v in rate.items() if t in tests and lr in learners)
+
+    plain, corrected = "resampled t (30 × 2/3–1/3)", "corrected resampled t"
+    repeated, repeated_corrected = "10×10-fold CV paired t", "corrected 10×10-fold CV t"
+    others = {t for (_, _, t) in rate} - {plain, repeated}
+    both = (nn, ncm)
+
+    def flowing(stem: str) -> str:
+        return " ".join(" ".join("".join(c["source"]) for c in _cells(stem)).split())
+
+    notebook_05 = flowing("05_cross_validation")
+    for claim in (
+        f"rejects a true null in {span({plain}, both, 0)[:-2]} % of the data sets",
+        f"10 × 10-fold CV ({span({repeated}, both, 0)})",
+        f"(at most {most(others, (ncm,)):.1f} %)",
+        f"the 10-fold CV paired t rejects {span({'10-fold CV paired t'}, (nn,), 0)} of the time",
+        f"do too ({span({'5x2cv t', 'combined 5x2cv F'}, (nn,), 0)};",
+        f"the combined F, {span({'combined 5x2cv F'}, (nn,), 0)},",
+        f"rejects {span({corrected}, (nn,))} for 1-NN (from {most({plain}, (nn,)):.0f} %)",
+        f"Frank {span({repeated_corrected}, (nn,))} (from {most({repeated}, (nn,)):.0f} %)",
+        f"both at most {most({corrected, repeated_corrected}, (ncm,)):.1f} % for the nearest",
+        f"holds its level throughout ({span({'McNemar (holdout)'}, both)})",
+        f"with {int(rows[0]['runs']):,} data sets per setting".replace(",", " "),
+    ):
+        assert claim in notebook_05, claim
+    notebook_12 = flowing("12_bayesian_comparison")
+    docstring = " ".join(bayesian.correlated_t.__doc__.split())
+    stated = (
+        span({corrected}, (nn,))[:-2], span({repeated_corrected}, (nn,))[:-2],
+        f"{most({corrected, repeated_corrected}, (ncm,)):.1f}",
+    )  # fmt: skip
+    assert f"**{stated[0]} %** of the data sets" in notebook_12
+    assert f"**{stated[1]} %** with 10 × 10-fold CV (at most {stated[2]} %" in notebook_12
+    assert f"it is {stated[0]} % with 30 random 2/3–1/3 splits and {stated[1]} % with" in docstring
+    assert f"for the stable nearest class mean at most {stated[2]} %" in docstring
+
+
 ESTIMATES = [".632+", ".632 ", "leave-one-out bootstrap", "bca", "percentile", "clopper-pearson"]
 
 
