@@ -756,6 +756,38 @@ def test_the_cv_simulation_meets_the_standard_error_and_the_text_states_its_rate
     assert f"for the stable nearest class mean at most {stated[2]} %" in docstring
 
 
+def test_notebook_09_quotes_the_bootstrap_coverage_measured_at_the_standard_error():
+    # data/bootstrap_coverage.csv (benchmarks/precompute_bootstrap_coverage.py): notebook 09's
+    # coverage simulation with every standard error at most 0.005; the notebook's reading of it
+    # quotes the file (its live run, 300 test sets a case, cannot tell 95 % from 93 %)
+    with open(REPO / "data" / "bootstrap_coverage.csv", encoding="utf-8") as fh:
+        rows = list(csv.DictReader(line for line in fh if not line.startswith("#")))
+    coverage = {}
+    for row in rows:
+        covered, replicates = int(row["covered"]), int(row["replicates"])
+        c = covered / replicates
+        assert f"{c:.4f}" == row["coverage"] and math.sqrt(c * (1 - c) / replicates) <= 0.005
+        coverage[row["case"], row["method"]] = c
+    word, x9, x95 = (
+        "word accuracy, 60 utterances", "accuracy, K = 30, x = 0.9", "accuracy, K = 30, x = 0.95",
+    )  # fmt: skip
+    cells = _cells("09_bootstrap_any_metric")
+    text = " ".join(" ".join("".join(c["source"]) for c in cells).split())
+    replicates = max(int(r["replicates"]) for r in rows if r["case"] == word)
+    for quoted in (
+        f"the {replicates} corpora of the precomputed run resolve it: percentile "
+        f"{coverage[word, 'percentile']:.3f} and BCa {coverage[word, 'bca']:.3f}",
+        f"independent trials covers only {coverage[word, 'words independent']:.3f}",
+        f"percentile and BCa cover {coverage[x9, 'percentile']:.3f} and {coverage[x9, 'bca']:.3f}",
+        f"Coverage drops to {coverage[x95, 'percentile']:.3f} (percentile) and "
+        f"{coverage[x95, 'bca']:.3f} (BCa)",
+        f"({100 * coverage[word, 'percentile']:.1f} % with 60 utterances here)",
+    ):
+        assert quoted in text, quoted
+    # the bootstrap of 60 utterances covers less than it promises: the advice says so
+    assert coverage[word, "percentile"] < 0.95 - 2 * 0.005
+
+
 ESTIMATES = [".632+", ".632 ", "leave-one-out bootstrap", "bca", "percentile", "clopper-pearson"]
 
 
