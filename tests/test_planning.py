@@ -377,6 +377,35 @@ def test_power_auc_against_a_simulation_of_delongs_test():
     assert abs(simulated - predicted) < 0.06, (simulated, predicted, r)
 
 
+def test_notebook_11_quotes_its_simulation_of_delongs_test():
+    # the "Deeper" section of notebook 11 compares power_auc with DeLong's test on 8000
+    # simulated test sets (standard error at most 0.005); its text quotes the committed output
+    import json
+    import re
+
+    from tests.conftest import NOTEBOOKS
+
+    cells = json.loads((NOTEBOOKS / "11_planning_a_test_set.ipynb").read_text(encoding="utf-8"))
+    cells = cells["cells"]
+    (index,) = [i for i, c in enumerate(cells) if "power_auc predicts" in "".join(c["source"])]
+    printed = "".join("".join(o.get("text", "")) for o in cells[index]["outputs"])
+    found = re.search(
+        r"rejected in (0\.\d{3}) of (\d+) test sets \(Monte-Carlo SE (0\.\d{3})\); "
+        r"power_auc predicts (0\.\d{3})",
+        printed,
+    )
+    assert found, printed
+    simulated, replicates, se, predicted = found.groups()
+    assert int(replicates) >= 8000 and float(se) <= 0.005
+    text = " ".join("".join(cells[index - 1]["source"]).split())
+    assert (
+        f"The approximation predicts {predicted} where DeLong's test rejected in {simulated}"
+        in text
+    )
+    gap = round(100 * (float(simulated) - float(predicted)), 1)
+    assert f"({chr(177)} {float(se):.3f}): {gap} points too low" in text
+
+
 # --------------------------------------------------------------------------------------------
 # bad inputs
 
