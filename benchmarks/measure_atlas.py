@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
+from montecarlo import PILOT, replicates_for
 from scipy import stats
 
 from evalkit import (
@@ -58,10 +59,6 @@ COMMAND = ".venv/bin/python benchmarks/measure_atlas.py"
 SEED = 20261127
 LEVEL = 0.05
 CONFIDENCE = 0.95
-#: the largest Monte-Carlo standard error a simulated row may have
-MAX_SE = 0.005
-MIN_REPLICATES = 2000
-MAX_REPLICATES = 20000
 
 EXACT = "exact enumeration"
 
@@ -106,27 +103,6 @@ def row_rng(function: str, method: str, setting: str) -> np.random.Generator:
     return np.random.default_rng([SEED, key])
 
 
-def _replicates(pilot_share: float, pilot: int) -> int:
-    """Replicates that bring the standard error below MAX_SE, planned from a pilot run.
-
-    The variance v(1 − v) is bounded by its largest value over the pilot's Wilson interval at
-    z = 3.3 (99.9 %), so the main run's standard error exceeds MAX_SE only about once in a
-    thousand rows. Planning the count from a separate pilot (whose replicates are not used)
-    keeps the estimate unbiased: stopping when the running standard error first drops below a
-    bound would favour runs whose share drifted away from 1/2, and bias coverage near 0.95
-    upward.
-    """
-    z = 3.3
-    centre = (pilot_share + z * z / (2 * pilot)) / (1 + z * z / pilot)
-    half = z * np.sqrt(pilot_share * (1 - pilot_share) / pilot + z * z / (4 * pilot**2))
-    low, high = centre - half / (1 + z * z / pilot), centre + half / (1 + z * z / pilot)
-    worst = 0.25 if low <= 0.5 <= high else max(low * (1 - low), high * (1 - high))
-    return int(min(MAX_REPLICATES, max(MIN_REPLICATES, np.ceil(worst / MAX_SE**2))))
-
-
-PILOT = 400
-
-
 def simulate(
     hit: Callable[[np.random.Generator], tuple[bool, float]],
     rng: np.random.Generator,
@@ -153,7 +129,7 @@ def simulate(
 
     pilot_rng, main_rng = rng.spawn(2)
     pilot_events, _, _ = run(PILOT, pilot_rng)
-    count = _replicates(float(np.mean(pilot_events)), PILOT)
+    count = replicates_for(float(np.mean(pilot_events)), PILOT)
     events, widths, failures = run(count, main_rng)
     share = float(np.mean(events))
     se = float(np.sqrt(share * (1 - share) / count))

@@ -14,10 +14,12 @@ and intervals, until every coverage has a standard error of at most 0.005:
   (B = 1000; a test set with every item correct counts as a miss for both, as in the notebook)
   and Clopper–Pearson.
 
-Replicates: a pilot of 2000 test sets per case, then top-ups until every coverage c of the case
-has √(c(1 − c)/R) ≤ 0.005; each top-up draws from a generator of its own (seeded by the case and
-the top-up's number). Writes ``data/bootstrap_coverage.csv``, whose first line records the
-command. About three minutes on one core.
+Replicates: planned per case from a pilot of 400 test sets, which are then discarded, so that
+every coverage of the case has a Monte-Carlo standard error of at most 0.005 (about once in a
+thousand a little more), at least 2000 (``benchmarks/montecarlo.py``, as for the coverage atlas:
+a count planned from the figures it measures would bias them). Writes
+``data/bootstrap_coverage.csv``, whose first line records the command. About three minutes on
+one core.
 
 Run from the repository root::
 
@@ -32,13 +34,12 @@ import time
 from pathlib import Path
 
 import numpy as np
+from montecarlo import PILOT, replicates_for
 
 from evalkit.bootstrap import bootstrap_interval, word_accuracy
 from evalkit.intervals import clopper_pearson
 
 SEED = 909
-PILOT = 2000
-TARGET_SE = 0.005
 ROUNDS = 1000
 TRUE_ACC = 5 / 7
 OUT = Path(__file__).resolve().parent.parent / "data" / "bootstrap_coverage.csv"
@@ -108,11 +109,6 @@ CASES = [
 ]  # fmt: skip
 
 
-def needed(hits: np.ndarray) -> int:
-    """Replicates for a standard error ≤ TARGET_SE at every coverage seen so far."""
-    return max(math.ceil(float(c * (1 - c)) / TARGET_SE**2) for c in hits.mean(axis=0))
-
-
 def main() -> int:
     started = time.time()
     lines = [
@@ -121,14 +117,10 @@ def main() -> int:
         "case,items,true_value,method,covered,replicates,coverage,se",
     ]
     for index, (case, items, truth, methods, one) in enumerate(CASES):
-        gen = np.random.default_rng([SEED, index])
-        hits = np.array([one(gen) for _ in range(PILOT)], dtype=bool)
-        top_up = 0
-        while (want := needed(hits)) > len(hits):
-            top_up += 1
-            extra = np.random.default_rng([SEED, index, top_up])
-            more = np.array([one(extra) for _ in range(want - len(hits))], dtype=bool)
-            hits = np.concatenate([hits, more])
+        pilot_rng, main_rng = np.random.default_rng([SEED, index]).spawn(2)
+        pilot = np.array([one(pilot_rng) for _ in range(PILOT)], dtype=bool)
+        count = max(map(replicates_for, pilot.mean(axis=0)))
+        hits = np.array([one(main_rng) for _ in range(count)], dtype=bool)
         reps = len(hits)
         for method, covered in zip(methods, hits.sum(axis=0), strict=True):
             c = covered / reps

@@ -11,12 +11,10 @@ AUCs P[k, l] = P(score_k of a class-k item > score_k of a class-l item), estimat
 400 000 items per class (standard error below 0.0008 each, far below the interval widths), and
 combined with the setting's class shares as the estimator combines them.
 
-Replicates: a pilot of 2000 test sets per setting, then as many more as make the Monte-Carlo
-standard error of the lowest of the setting's coverages at most 0.005 (p(1 − p)/R ≤ 0.005²).
-The lowest coverage can move when the replicates are added, so top-ups follow until every
-coverage of the setting has its standard error at most 0.005; each top-up draws from a
-generator of its own (seeded by the setting and the top-up's number), so that it changes no
-other setting's test sets.
+Replicates: planned per setting from a pilot of 400 test sets, which are then discarded, so that
+every coverage of the setting has a Monte-Carlo standard error of at most 0.005 (about once in
+a thousand a little more), at least 2000 (``benchmarks/montecarlo.py``, as for the coverage
+atlas: a count planned from the figures it measures would bias them).
 Runs in a few minutes on two shared cores; the notebook reads
 ``data/multiclass_auc_coverage.csv``.
 
@@ -35,6 +33,7 @@ from itertools import combinations
 from pathlib import Path
 
 import numpy as np
+from montecarlo import PILOT, replicates_for
 from scipy import special
 
 from evalkit import roc
@@ -43,8 +42,6 @@ SEED = 14
 OUT = Path(__file__).resolve().parent.parent / "data" / "multiclass_auc_coverage.csv"
 COMMAND = ".venv/bin/python benchmarks/precompute_multiclass_auc.py"
 CONFIDENCE = 0.95
-PILOT = 2000
-TARGET_SE = 0.005
 POPULATION = 400_000
 
 #: (name, class sizes, separation, extra shift of the last class's own score)
@@ -128,12 +125,6 @@ def simulate(rng, counts, separation, shift, truths, reps):
     )  # reps × 4 combinations × (logit hit, logit width, Wald hit, Wald width)
 
 
-def _replicates_needed(results: np.ndarray) -> int:
-    """Test sets needed for a standard error ≤ TARGET_SE at every coverage seen so far."""
-    coverage = results[:, :, [0, 2]].mean(axis=0)
-    return max(math.ceil(float(c * (1 - c)) / TARGET_SE**2) for c in coverage.ravel())
-
-
 def main() -> None:
     rng = np.random.default_rng(SEED)
     rows = []
@@ -141,19 +132,13 @@ def main() -> None:
     for index, (name, counts, separation, shift) in enumerate(SETTINGS):
         p = pairwise_truth(rng, len(counts), separation, shift)
         truths = [true_value(p, counts, m, a) for m, a in COMBINATIONS]
-        results = simulate(rng, counts, separation, shift, truths, PILOT)
+        pilot_rng, main_rng = np.random.default_rng([SEED, index]).spawn(2)
+        pilot = simulate(pilot_rng, counts, separation, shift, truths, PILOT)
+        shares = pilot[:, :, [0, 2]].mean(axis=0).ravel()
+        results = simulate(
+            main_rng, counts, separation, shift, truths, max(map(replicates_for, shares))
+        )
         coverage = results[:, :, [0, 2]].mean(axis=0)
-        lowest = float(coverage.min())
-        needed = math.ceil(lowest * (1 - lowest) / TARGET_SE**2)
-        if needed > PILOT:
-            more = simulate(rng, counts, separation, shift, truths, needed - PILOT)
-            results = np.concatenate([results, more])
-        top_up = 0
-        while (needed := _replicates_needed(results)) > results.shape[0]:
-            top_up += 1
-            extra = np.random.default_rng([SEED, index, top_up])
-            more = simulate(extra, counts, separation, shift, truths, needed - results.shape[0])
-            results = np.concatenate([results, more])
         reps = results.shape[0]
         for j, (multi_class, average) in enumerate(COMBINATIONS):
             for method, col in (("delong-logit", 0), ("delong", 2)):

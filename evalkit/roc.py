@@ -1406,11 +1406,11 @@ def multiclass_auc(
     ``data/multiclass_auc_coverage.csv``: 3 or 5 classes, softmax scores of Gaussian class means,
     5 to 100 items per class, balanced and unbalanced, true averages from 0.71 to 0.9996, at
     least 2000 test sets per setting, Monte-Carlo SE ≤ 0.005 for every row): the
-    default logit form covers 0.923–0.973 (median 0.951); with balanced classes of 10 to 100
-    items 0.940–0.973, and with a class of only 5 or 10 items the macro averages, which give
-    that class a full share, fall to 0.923–0.944 (the prevalence-weighted ones 0.932–0.954).
+    default logit form covers 0.929–0.971 (median 0.950); with balanced classes of 10 to 100
+    items 0.942–0.971, and with a class of only 5 or 10 items the macro averages, which give
+    that class a full share, fall to 0.929–0.949 (the prevalence-weighted ones 0.935–0.951).
     The Wald form
-    (``method="delong"``) covers 0.505–0.944 (median 0.926), 0.505 when the average is near 1.
+    (``method="delong"``) covers 0.491–0.949 (median 0.928), 0.491 when the average is near 1.
 
     Measured in the coverage atlas (:mod:`evalkit.atlas`; ``make atlas``):
 

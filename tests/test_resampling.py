@@ -756,6 +756,28 @@ def test_the_cv_simulation_meets_the_standard_error_and_the_text_states_its_rate
     assert f"for the stable nearest class mean at most {stated[2]} %" in docstring
 
 
+def test_the_bootstrap_coverage_script_simulates_notebook_09s_corpus_model():
+    # benchmarks/precompute_bootstrap_coverage.py repeats the notebook's recognizer model; the
+    # two must draw the same corpora from the same generator, or the file measures another model
+    from evalkit.bootstrap import word_accuracy
+
+    sys.path.insert(0, str(REPO / "benchmarks"))
+    import precompute_bootstrap_coverage as script
+
+    cells = _cells("09_bootstrap_any_metric")
+    (source,) = [
+        "".join(c["source"]) for c in cells if "def simulate_corpus" in "".join(c["source"])
+    ]
+    namespace = {"np": np, "word_accuracy": word_accuracy}
+    exec(source.split("\nTRUE_ACC")[0], namespace)  # the definitions, not the cell's example
+    assert "TRUE_ACC = 5 / 7" in source and script.TRUE_ACC == 5 / 7
+    for seed in range(3):
+        ours = script.simulate_corpus(60, np.random.default_rng(seed))
+        theirs = namespace["simulate_corpus"](60, np.random.default_rng(seed))
+        np.testing.assert_array_equal(ours, theirs)
+        assert script.pooled_word_accuracy(ours) == namespace["pooled_word_accuracy"](theirs)
+
+
 def test_notebook_09_quotes_the_bootstrap_coverage_measured_at_the_standard_error():
     # data/bootstrap_coverage.csv (benchmarks/precompute_bootstrap_coverage.py): notebook 09's
     # coverage simulation with every standard error at most 0.005; the notebook's reading of it
