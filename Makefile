@@ -18,8 +18,10 @@ TIMED  := $(BIN)/python tools/timed.py
 # cell) instead of stalling: tools/kernel.py's CELL_TIMEOUT for make notebooks, the student copies,
 # make stress-headless and the benchmarks; the same 120 s for nbval here (its default is 2000 s).
 CELL_TIMEOUT := 120
+# -p tests.plain_nbformat: nbval's plugin imports nbformat without jsonschema's IRI parsers (2 s of
+# CPU less per run; the module says why).
 NBVAL  := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg \
-          --nbval-cell-timeout=$(CELL_TIMEOUT)
+          --nbval-cell-timeout=$(CELL_TIMEOUT) -p tests.plain_nbformat
 # Notebook kernels run offline and strict: no network but loopback, no writes into the
 # repository, warnings from evalkit are errors (tests/offline); a run that changed the
 # repository fails (conftest.py).
@@ -32,7 +34,7 @@ LAB_OFFLINE := --LabApp.news_url=None \
                --LabApp.app_settings_dir=$(CURDIR)/tools/lab-settings
 
 .PHONY: install lab lab-fresh lab-fresh-all test test-unit test-unit-a test-unit-b test-notebooks \
-        test-notebook-outputs test-rounds test-browser test-browser-site \
+        test-notebooks-a test-notebooks-b test-browser test-browser-site test-student-copies \
         test-browser-notebooks-a test-browser-notebooks-b test-thorough lint notebooks html \
         student assign grade bench atlas stress-headless clean
 
@@ -71,33 +73,20 @@ lab-fresh: install
 lab-fresh-all: install
 	@$(BIN)/python tools/work_copies.py --dest $(WORK) --fresh all
 
-# The parts run in two rounds: first the three browser parts at the same time (the website, and
-# the notebooks in two ranges, each with its own JupyterLab), then the unit tests in two halves
-# and test-notebook-outputs. Each part mostly waits on a kernel or the browser at some moment,
-# so three at a time keep both cores busy; all six at once spent 5-10 % more CPU on the same
-# work (time-slicing more processes, and the browser tests' waits poll longer when everything is
-# slower): on a slow host 566 s of CPU and 294 s of wall time against 511 s and 271 s, on a host
-# twice as fast 257-265 s against 238-255 s of CPU, the wall time the same within its noise
-# (132-137 s against 132-148 s). A queue of three (the second round's parts starting as soon as
-# the first round's parts end, make -k -j3) took 144-147 s and 256-261 s. The second round runs
-# even when the first failed, and `make test` fails if either did. -O prints each part's output
-# in one piece when it ends. Each part's wall time goes to build/test-times/ (tools/timed.py;
-# benchmarks/RESULTS.md shows them). Every notebook is executed once: in JupyterLab where the
-# browser tests run, else under nbval (test-notebook-outputs, in the second round beside the
-# unit tests).
-TEST_ROUND_1 := test-browser-site test-browser-notebooks-a test-browser-notebooks-b
-TEST_ROUND_2 := test-unit-a test-unit-b test-notebook-outputs
-TEST_PARTS := $(TEST_ROUND_1) $(TEST_ROUND_2)
-test: install $(SITE_STAMP)
+# make test: the unit tests (in two halves) and every notebook under nbval (in two halves), the
+# four parts at once (make -j4: each mostly waits on a kernel or a subprocess at some moment, so
+# four keep both cores busy; -O prints each part's output in one piece when it ends). This is the
+# everyday check, about three minutes on an idle 2-core machine; it needs no browser and not the
+# site extra. The browser parts (JupyterLab and the website in headless Chromium, make
+# test-browser) are checks of their own, run by CI (.ci/run) after make test: they cost as much
+# CPU again, and on a 2-core machine make test with them inside took 308-394 s (580-750 s of CPU,
+# bound by CPU; benchmarks/RESULTS.md). Each part's wall time goes to build/test-times/
+# (tools/timed.py; benchmarks/RESULTS.md shows them).
+TEST_PARTS := test-unit-a test-unit-b test-notebooks-a test-notebooks-b
+test: install
 	@rm -rf build/test-times
-	@$(TIMED) "make test (after install): every part, in two rounds" -- \
-		$(MAKE) --no-print-directory test-rounds
-
-test-rounds:
-	@status=0; \
-	$(MAKE) --no-print-directory -j3 -O $(TEST_ROUND_1) || status=1; \
-	$(MAKE) --no-print-directory -j3 -O $(TEST_ROUND_2) || status=1; \
-	exit $$status
+	@$(TIMED) "make test (after install): unit tests and every notebook, four parts at once" -- \
+		$(MAKE) --no-print-directory -j4 -O $(TEST_PARTS)
 
 test-unit: install
 	@$(TIMED) "make test: unit and property tests" -- \
@@ -105,11 +94,14 @@ test-unit: install
 
 # The unit tests in two halves of about the same CPU time: these files, and all the others
 # (a new test file goes to the second half). Measured one after the other on an idle 2-core
-# machine (pytest --durations=0, summed by file): these 106 s, the others 100 s, of which
-# test_grade.py waits 10 s on a stuck cell.
-UNIT_A := tests/test_independent.py tests/test_intervals.py tests/test_properties.py \
-          tests/test_packaging.py tests/test_extremes.py tests/test_lab.py tests/test_cli.py \
-          tests/test_atlas.py tests/test_paired.py tests/test_headless.py
+# machine (CPU time of each test and its subprocesses, summed by file): these 81 s, the others
+# 77 s. The first half starts with the files that mostly wait (on a stuck cell or a cell over
+# its limit, on a subprocess): test_grade (33 s of wall time, 12 s of CPU), test_headless (10 s,
+# 2 s) and test_lab, so that their waits fall while the nbval parts still run and keep the other
+# core busy (pytest keeps the order of files named one by one).
+UNIT_A := tests/test_grade.py tests/test_headless.py tests/test_lab.py tests/test_independent.py \
+          tests/test_intervals.py tests/test_properties.py tests/test_packaging.py \
+          tests/test_extremes.py tests/test_cli.py tests/test_atlas.py
 test-unit-a: install
 	@$(TIMED) "make test: unit and property tests, first half" -- \
 		$(BIN)/python -m pytest $(NO_NBVAL) $(UNIT_A) $(PYTEST_ARGS)
@@ -119,24 +111,22 @@ test-unit-b: install
 		$(BIN)/python -m pytest $(NO_NBVAL) tests evalkit --ignore=tests/browser \
 		$(addprefix --ignore=,$(UNIT_A)) $(PYTEST_ARGS)
 
-# Every notebook once under nbval. The committed outputs come from another fresh kernel
-# (make notebooks), so passing means two independent runs agree: the determinism check.
+# Every notebook once under nbval, in two halves for make test (00-06 and 07-14, about the same
+# CPU). The committed outputs come from another fresh kernel (make notebooks), so passing means
+# two independent runs agree: the determinism check.
+NOTEBOOKS_A := $(sort $(wildcard notebooks/0[0-6]_*.ipynb))
+NOTEBOOKS_B := $(filter-out $(NOTEBOOKS_A),$(sort $(wildcard notebooks/[0-9][0-9]_*.ipynb)))
 test-notebooks: install
 	@$(TIMED) "make test: every notebook under nbval" -- \
 		env $(NOTEBOOK_ENV) $(BIN)/python -m pytest $(NBVAL) notebooks $(PYTEST_ARGS)
 
-# The same check inside `make test`, made once. Where the browser tests run, they make it: they
-# execute every notebook in JupyterLab anyway (the student copy by Run All, then the solutions
-# in the same kernel) and compare every output with the committed one by nbval's rules
-# (tests/notebook_outputs.py), so nbval would execute each notebook a second time for the same
-# check. Without Chromium or Playwright (python -m tests.browser.available says which), nbval.
-test-notebook-outputs: install
-	@if $(BIN)/python -m tests.browser.available 2>/dev/null; then \
-		echo "make test: every notebook's outputs are compared with the committed ones in the" \
-		     "browser parts (notebooks 00-06 and 07-14 in JupyterLab); make test-notebooks runs nbval"; \
-	else \
-		$(MAKE) --no-print-directory test-notebooks; \
-	fi
+test-notebooks-a: install
+	@$(TIMED) "make test: notebooks 00-06 under nbval" -- \
+		env $(NOTEBOOK_ENV) $(BIN)/python -m pytest $(NBVAL) $(NOTEBOOKS_A) $(PYTEST_ARGS)
+
+test-notebooks-b: install
+	@$(TIMED) "make test: notebooks 07-14 under nbval" -- \
+		env $(NOTEBOOK_ENV) $(BIN)/python -m pytest $(NBVAL) $(NOTEBOOKS_B) $(PYTEST_ARGS)
 
 # More of everything (several minutes): the property tests with 2000 examples each instead of
 # 60, the student copies executed here as well as in the browser, and every notebook under nbval
@@ -147,22 +137,38 @@ test-thorough: install
 		evalkit --ignore=tests/browser $(PYTEST_ARGS)
 	$(NOTEBOOK_ENV) $(BIN)/python -m pytest $(NBVAL) notebooks -q $(PYTEST_ARGS)
 
-# JupyterLab (every student copy run and then its solutions, every output compared with the
-# committed one, every widget control moved) and the static site in headless Chromium (skipped,
-# with the reason, without Chromium)
-test-browser: test-browser-site test-browser-notebooks-a test-browser-notebooks-b
+# The browser parts, three at once (make -j3 -O): JupyterLab for notebooks 00-06 and for 07-14
+# (each with its own server and page: every student copy run and then its solutions, every
+# output compared with the committed one by nbval's rules, every widget control moved, answers
+# typed and checked) and the static site, in headless Chromium; skipped, with the reason,
+# without Chromium. CI runs them after make test (.ci/run). Three at a time keep both cores
+# busy; the second range and the site mostly wait on the browser or a kernel at some moment.
+# Without a browser (python -m tests.browser.available says why) those parts skip with the reason
+# and the student copies are executed headless instead (test-student-copies), so that each is
+# still run top to bottom in a folder without data/.
+BROWSER_PARTS := test-browser-site test-browser-notebooks-a test-browser-notebooks-b
+test-browser: $(SITE_STAMP)
+	@parts="$(BROWSER_PARTS)"; \
+	$(BIN)/python -m tests.browser.available || parts="$$parts test-student-copies"; \
+	$(TIMED) "make test-browser (after install): JupyterLab and the website, three parts at once" -- \
+		$(MAKE) --no-print-directory -j3 -O $$parts
+
+test-student-copies: install
+	@$(TIMED) "make test-browser: every student copy, headless (no browser here)" -- \
+		env EVALKIT_RUN_STUDENT_COPIES=1 $(BIN)/python -m pytest $(NO_NBVAL) tests/test_student.py \
+		-k top_to_bottom $(PYTEST_ARGS)
 
 test-browser-site: $(SITE_STAMP)
-	@$(TIMED) "make test: browser, the website" -- \
+	@$(TIMED) "make test-browser: the website" -- \
 		$(BIN)/python -m pytest $(NO_NBVAL) tests/browser/test_site.py -rs $(PYTEST_ARGS)
 
 test-browser-notebooks-a: $(SITE_STAMP)
-	@$(TIMED) "make test: browser, notebooks 00-06 in JupyterLab" -- \
+	@$(TIMED) "make test-browser: notebooks 00-06 in JupyterLab" -- \
 		env EVALKIT_BROWSER_NOTEBOOKS=00-06 \
 		$(BIN)/python -m pytest $(NO_NBVAL) tests/browser/test_widgets.py -rs $(PYTEST_ARGS)
 
 test-browser-notebooks-b: $(SITE_STAMP)
-	@$(TIMED) "make test: browser, notebooks 07-14 in JupyterLab" -- \
+	@$(TIMED) "make test-browser: notebooks 07-14 in JupyterLab" -- \
 		env EVALKIT_BROWSER_NOTEBOOKS=07-14 \
 		$(BIN)/python -m pytest $(NO_NBVAL) tests/browser/test_widgets.py -rs $(PYTEST_ARGS)
 

@@ -7,14 +7,10 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, settings
 
-from evalkit.exercises import _without_iri_parsers
-
-# Most test files read notebooks with nbformat, which imports jsonschema: here without its IRI
-# parsers, as a notebook's checks import it (evalkit.exercises; 2 s of CPU less per pytest
-# process). `make test` runs pytest with `-p no:nbval` where nbval is not used, because nbval's
-# plugin would import nbformat before this file is read.
-with _without_iri_parsers():
-    import nbformat  # noqa: F401
+# nbformat (which most test files use) without jsonschema's IRI parsers, 2 s of CPU less per
+# pytest process (tests/plain_nbformat.py). `make test` runs pytest with `-p no:nbval` where
+# nbval is not used, because nbval's plugin would import nbformat before this file is read.
+import tests.plain_nbformat  # noqa: F401
 
 REPO = Path(__file__).resolve().parent.parent
 NOTEBOOKS = REPO / "notebooks"

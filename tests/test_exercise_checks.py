@@ -281,3 +281,35 @@ def test_the_grader_imports_otter_without_jsonschemas_iri_parsers():
     # where jsonschema was imported before, with its IRI checks, nothing is taken from it
     seen = _import_probe("import jsonschema")
     assert seen["iri_parsers"] and seen["iri_checks"]
+
+
+_NBVAL_PROBE = """
+import json, sys
+import pytest
+pytest.main(sys.argv[1:])
+print(json.dumps({"nbval": "nbval.plugin" in sys.modules, "iri": "rfc3987_syntax" in sys.modules}))
+"""
+
+
+def test_nbvals_runs_import_nbformat_without_the_iri_parsers():
+    # make test-notebooks loads tests/plain_nbformat.py as a plugin (the Makefile's NBVAL): it is
+    # imported before nbval's plugin, whose import of nbformat would otherwise build the parsers
+    import json
+    import subprocess
+
+    pytest.importorskip("rfc3987_syntax")
+    pytest.importorskip("nbval")
+    makefile = (REPO / "Makefile").read_text(encoding="utf-8")
+    nbval = re.search(r"^NBVAL\s*:=(.*?[^\\])$", makefile, re.MULTILINE | re.DOTALL).group(1)
+    assert "-p tests.plain_nbformat" in nbval
+
+    def probe(*plugin: str) -> dict:
+        args = ["--nbval", "--collect-only", "-q", "-p", "no:cacheprovider", *plugin]
+        done = subprocess.run(
+            [sys.executable, "-c", _NBVAL_PROBE, *args, "notebooks/00_start_here.ipynb"],
+            capture_output=True, text=True, check=True, cwd=REPO,
+        )  # fmt: skip
+        return json.loads(done.stdout.strip().splitlines()[-1])
+
+    # (without the plugin the same run has them: not run here, it costs 3.5 s of CPU)
+    assert probe("-p", "tests.plain_nbformat") == {"nbval": True, "iri": False}

@@ -166,8 +166,8 @@ def test_every_headless_path_of_the_makefile_has_the_per_cell_limit():
     # make notebooks and make stress-headless go through tools/kernel.py (its default limit)
     assert "tools/run_notebooks.py" in makefile and "tools/stress_headless.py" in makefile
     # the stress run is not part of make test
-    rounds = re.findall(r"^TEST_ROUND_\d := (.*)$", makefile, re.MULTILINE)
-    assert len(rounds) == 2 and not any("stress" in parts for parts in rounds)
+    parts = re.findall(r"^(?:TEST|BROWSER)_PARTS := (.*)$", makefile, re.MULTILINE)
+    assert len(parts) == 2 and not any("stress" in p for p in parts)
 
 
 def test_the_benchmark_names_the_notebook_and_its_own_cell_index():

@@ -194,36 +194,54 @@ def test_makefile_has_the_documented_targets():
     assert "--nbval-current-env" in makefile and "nbval_sanitize.cfg" in makefile
 
 
-def test_make_test_checks_every_notebook_once():
-    # `make test` executes each notebook once: in JupyterLab, in one of the browser parts (each
-    # a range of notebook numbers), which compares its outputs with the committed ones; nbval
-    # instead where no browser runs (test-notebook-outputs). A notebook outside every range
-    # would go unchecked, one in two ranges would run twice. The browser parts run in the first
-    # round, the others in the second, whatever the first round's result.
+def _dry_run(*targets: str) -> str:
+    """What make would run for ``targets`` (make -n: nothing is executed)."""
+    return subprocess.run(
+        ["make", "-n", "--no-print-directory", *targets],
+        cwd=REPO, capture_output=True, text=True, check=True,
+    ).stdout  # fmt: skip
+
+
+def test_make_test_runs_the_unit_tests_and_every_notebook_once_under_nbval():
+    # make test: the unit tests in two halves and nbval in two halves, four parts at once. A
+    # notebook in neither nbval half would go unchecked, one in both would run twice; the
+    # browser parts are make test-browser's (run by CI after make test), each a range of
+    # notebook numbers, and they too must cover every notebook once.
     makefile = (REPO / "Makefile").read_text(encoding="utf-8")
-    rounds = [
-        re.search(rf"^TEST_ROUND_{n} := (.*)$", makefile, flags=re.M).group(1).split()
-        for n in (1, 2)
-    ]
-    assert "TEST_PARTS := $(TEST_ROUND_1) $(TEST_ROUND_2)" in makefile
-    assert "-j3 -O $(TEST_ROUND_1) || status=1" in makefile
-    assert "-j3 -O $(TEST_ROUND_2) || status=1" in makefile
-    assert set(rounds[0]) == {
+    parts = re.search(r"^TEST_PARTS := (.*)$", makefile, flags=re.M).group(1).split()
+    assert parts == ["test-unit-a", "test-unit-b", "test-notebooks-a", "test-notebooks-b"]
+    assert "-j4 -O $(TEST_PARTS)" in makefile
+    numbers = sorted(int(p.name[:2]) for p in (REPO / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+    halves = []
+    for half in ("test-notebooks-a", "test-notebooks-b"):
+        command = [line for line in _dry_run(half).splitlines() if "--nbval" in line]
+        assert len(command) == 1, f"{half}: {command}"
+        found = re.findall(r"notebooks/(\d\d)_\w+\.ipynb", command[0])
+        halves.append(sorted(int(n) for n in found))
+    assert halves[0] and halves[1]
+    assert sorted(halves[0] + halves[1]) == numbers
+    assert not any(target in makefile.split("TEST_PARTS :=")[1].split("\n")[0]
+                   for target in ("browser", "stress"))  # fmt: skip
+    browser = re.search(r"^BROWSER_PARTS := (.*)$", makefile, flags=re.M).group(1).split()
+    assert set(browser) == {
         "test-browser-site",
         "test-browser-notebooks-a",
         "test-browser-notebooks-b",
     }
-    assert set(rounds[1]) == {"test-unit-a", "test-unit-b", "test-notebook-outputs"}
+    assert 'parts="$(BROWSER_PARTS)"' in makefile and "-j3 -O $$parts" in makefile
     ranges = re.findall(r"EVALKIT_BROWSER_NOTEBOOKS=(\d+)-(\d+)", makefile)
     covered = sorted(n for first, last in ranges for n in range(int(first), int(last) + 1))
-    numbers = sorted(int(p.name[:2]) for p in (REPO / "notebooks").glob("[0-9][0-9]_*.ipynb"))
     assert covered == numbers
 
 
 def test_ci_script_is_strict_bash_and_runs_make_test():
     script = (REPO / ".ci" / "run").read_text(encoding="utf-8")
     assert script.startswith("#!/usr/bin/env bash")
-    assert "set -euo pipefail" in script and "make test" in script
+    assert "set -euo pipefail" in script
+    # CI runs the everyday check, then the browser's, then the linters, each of them failing it
+    commands = re.findall(r"^(make [\w-]+) \|\| status=1$", script, flags=re.M)
+    assert commands == ["make test", "make test-browser", "make lint"]
+    assert script.rstrip().endswith('exit "$status"')
     assert (REPO / ".ci" / "run").stat().st_mode & 0o111
 
 

@@ -14,8 +14,10 @@ stderr output in the widget fails the test: a student must never see one. Last, 
 solutions run in the same kernel (they are its last code cells), and their outputs are compared
 too. In notebooks 02 and 11 a student's wrong answer to one exercise is typed into its answer cell
 and checked (the check must fail with its hint), then the right one (it must pass), before the
-solutions run. This is the one execution of each notebook in `make test`: nbval would repeat it
-(Makefile: test-notebook-outputs). The kernels run offline and strict, as nbval's do.
+solutions run. This is `make test-browser`'s execution of each notebook (CI runs it after `make
+test`, whose nbval executes every full notebook in a kernel of its own: two independent runs of
+each, both compared with the committed outputs). The kernels run offline and strict, as nbval's
+do.
 
 No timeout stands in for "the update is done": a hook in the page counts the kernel's "idle"
 status messages, and a control that changed value is waited for until the kernel has answered
