@@ -76,7 +76,7 @@ lab-fresh-all: install
 # make test: the unit tests (in two halves) and every notebook under nbval (in two halves), the
 # four parts at once (make -j4: each mostly waits on a kernel or a subprocess at some moment, so
 # four keep both cores busy; -O prints each part's output in one piece when it ends). This is the
-# everyday check, about three minutes on an idle 2-core machine; it needs no browser and not the
+# everyday check, three to four minutes on a 2-core machine; it needs no browser and not the
 # site extra. The browser parts (JupyterLab and the website in headless Chromium, make
 # test-browser) are checks of their own, run by CI (.ci/run) after make test: they cost as much
 # CPU again, and on a 2-core machine make test with them inside took 308-394 s (580-750 s of CPU,
