@@ -479,3 +479,37 @@ def test_results_have_a_short_repr_and_an_html_table():
     r = clustered.mcnemar(a, b, writers)
     assert r.estimate_name == "difference of accuracies (A − B)"
     assert "difference of accuracies (A − B) = " in str(r)
+
+
+def test_notebook_13_reads_its_live_size_demonstration_against_the_measured_sizes():
+    # section 3 runs 300 simulations per bar (a standard error of 0.013): its text must say so
+    # and quote the size from data/clustered_mcnemar_size.csv (20 000 per row) as the measurement
+    import csv
+    import re
+
+    import nbformat
+
+    from evalkit.datasets import data_file
+    from tests.conftest import NOTEBOOKS
+
+    nb = nbformat.read(NOTEBOOKS / "13_dependent_test_items.ipynb", as_version=4)
+    live = next(c for c in nb.cells if c.cell_type == "code" and "MC_ITEMS, MC_REPS" in c.source)
+    printed = "".join(o.get("text", "") for o in live.outputs)
+    reps = int(re.search(r"MC_ITEMS, MC_REPS = \[[^\]]*\], (\d+)", live.source).group(1))
+    se = math.sqrt(0.05 * 0.95 / reps)
+    assert f"±{se:.3f}" in printed
+    clustered_25 = float(re.search(r"× 25 items: .* clustered (\d\.\d+)", printed).group(1))
+    index = nb.cells.index(live)
+    notice = next(c.source for c in nb.cells[index:] if c.source.startswith("**What to notice"))
+    text = " ".join(notice.split())
+    assert f"{reps} simulations per bar" in text and f"±{se:.3f}" in text
+    above = (clustered_25 - 0.05) / se
+    assert f"clustered test's {clustered_25:.3f} is {above:.1f} of them" in text
+    with data_file("clustered_mcnemar_size.csv").open() as fh:
+        fh.readline()
+        rows = list(csv.DictReader(fh))
+    assert max(float(r["se"]) for r in rows) <= 0.003 and "standard error of at most 0.003" in text
+    yang = [float(r["size"]) for r in rows if r["method"] == "yang" and int(r["writers"]) >= 20]
+    plain = [float(r["size"]) for r in rows if r["method"] == "mcnemar" and int(r["writers"]) >= 20]
+    assert f"size is {min(yang):.3f}–{max(yang):.3f} with 20 or 40 writers" in text
+    assert f"McNemar's {min(plain):.2f}–{max(plain):.2f}" in text
