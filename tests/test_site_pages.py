@@ -2,7 +2,9 @@
 
 * "Coming from SciPy, statsmodels, scikit-learn or R" (tools/site/coming_from.md): every evalkit
   call on it names a function that exists, with arguments it accepts and a method it knows; every
-  SciPy and scikit-learn call names a function of the installed library with those keywords.
+  SciPy and scikit-learn call names a function of the installed library with those keywords;
+  every statsmodels call and default it states matches statsmodels' signatures as recorded from
+  its source (statsmodels is not installed).
 * The API reference (tools/site/api_reference.py): a page per public module, every name of each
   module's ``__all__`` on one page.
 * The links from a notebook's first call of a function to its entry (tools/site/code_links.py):
@@ -141,6 +143,82 @@ def test_every_scipy_and_sklearn_call_on_the_page_exists(span):
     if call is not None:
         inner = _innermost(call)
         assert _check_arguments(function, inner) == [], (span, _check_arguments(function, inner))
+
+
+# statsmodels is not installed here, so its calls on the page are checked against its signatures
+# as recorded from its source (statsmodels/statsmodels at 82c59e3, 0.15.0.dev0, 2026-08-22:
+# statsmodels/stats/proportion.py, contingency_tables.py, multitest.py): the parameters in order
+# with their defaults, and the method names each function's docstring lists.
+STATSMODELS = {
+    "proportion_confint": {
+        "params": {"count": None, "nobs": None, "alpha": 0.05, "method": "normal",
+                   "alternative": "two-sided"},
+        "methods": {"normal", "agresti_coull", "beta", "wilson", "jeffreys", "binom_test"},
+    },
+    "confint_proportions_2indep": {
+        "params": {"count1": None, "nobs1": None, "count2": None, "nobs2": None, "method": None,
+                   "compare": "diff", "alpha": 0.05, "correction": True},
+        # for compare="diff" (the default); "ratio" and "odds-ratio" have others
+        "methods": {"wald", "agresti-caffo", "newcomb", "score"},
+    },
+    "mcnemar": {"params": {"table": None, "exact": True, "correction": True}},
+    "cochrans_q": {"params": {"x": None, "return_object": None}},
+    "multipletests": {
+        "params": {"pvals": None, "alpha": 0.05, "method": "hs", "maxiter": 1,
+                   "is_sorted": False, "returnsorted": False},
+        "methods": {"bonferroni", "sidak", "holm-sidak", "holm", "simes-hochberg", "hommel",
+                    "fdr_bh", "fdr_by", "fdr_tsbh", "fdr_tsbky", "fdr_gbs", "lfdr"},
+    },
+}  # fmt: skip
+STATSMODELS_SPAN = re.compile(r"statsmodels `([^`]+)`")
+DEFAULT_CLAIM = re.compile(r"statsmodels `(\w+)\([^`]*\)` \(its default,? `(\w+)=([^`]+)`\)")
+
+
+def _statsmodels_problems(span: str) -> list[str]:
+    """What is wrong with a statsmodels call on the page (empty: nothing), by the record above."""
+    call = _call(span)
+    if call is None or not isinstance(call.func, ast.Name):
+        return [f"not a call of one statsmodels function: {span}"]
+    record = STATSMODELS.get(call.func.id)
+    if record is None:
+        return [f"statsmodels has no {call.func.id} (among the recorded functions)"]
+    params = list(record["params"])
+    problems = [f"no argument {k.arg}=" for k in call.keywords if k.arg not in params]
+    if len(call.args) > len(params):
+        problems.append(f"{len(call.args)} positional arguments, at most {len(params)}")
+    for keyword in call.keywords:
+        if keyword.arg == "method" and isinstance(keyword.value, ast.Constant):
+            if keyword.value.value not in record.get("methods", ()):
+                problems.append(f"no method {keyword.value.value!r}")
+    return problems
+
+
+def _page_statsmodels_spans() -> list[str]:
+    return [s for row in _rows() for s in STATSMODELS_SPAN.findall(row[0])]
+
+
+@pytest.mark.parametrize("span", sorted(set(_page_statsmodels_spans())), ids=lambda s: s[:70])
+def test_every_statsmodels_call_on_the_page_matches_its_signature(span):
+    assert _statsmodels_problems(span) == []
+
+
+def test_the_page_states_statsmodels_defaults_as_they_are():
+    claims = [m for row in _rows() for m in DEFAULT_CLAIM.findall(row[0])]
+    assert len(claims) >= 2, claims  # "its default, `method="normal"`", "its default `exact=True`"
+    for function, name, value in claims:
+        assert repr(STATSMODELS[function]["params"][name]).replace("'", '"') == value, (
+            f"{function}'s default {name} is {STATSMODELS[function]['params'][name]!r}, the page"
+            f" says {value}"
+        )
+
+
+def test_the_statsmodels_check_fails_on_a_wrong_name_argument_or_method():
+    assert _statsmodels_problems("proportion_confint(count, nobs, method='clopper')") == [
+        "no method 'clopper'"
+    ]
+    assert _statsmodels_problems("mcnemar(table, exakt=False)") == ["no argument exakt="]
+    assert _statsmodels_problems("mcnemar_test(table)") != []
+    assert _statsmodels_problems("cochrans_q(x, y, z)") != []
 
 
 def test_the_checks_above_fail_on_a_wrong_name_or_argument():
