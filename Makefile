@@ -100,16 +100,18 @@ test-unit: install
 	@$(TIMED) "make test: unit and property tests" -- \
 		$(BIN)/python -m pytest $(NO_NBVAL) tests evalkit --ignore=tests/browser $(PYTEST_ARGS)
 
-# The unit tests in two halves of about the same CPU time: these files, and all the others
-# (a new test file goes to the second half). Measured one after the other on an idle 2-core
-# machine (CPU time of each test and its subprocesses, summed by file): these 81 s, the others
-# 77 s. The first half starts with the files that mostly wait (on a stuck cell or a cell over
-# its limit, on a subprocess): test_grade (33 s of wall time, 12 s of CPU), test_headless (10 s,
-# 2 s) and test_lab, so that their waits fall while the nbval parts still run and keep the other
-# core busy (pytest keeps the order of files named one by one).
+# The unit tests in two halves that end at about the same time: these files, and all the others
+# (a new test file goes to the second half). The first half starts with the files that mostly
+# wait (on a stuck cell or a cell over its limit, on a subprocess): test_grade (33 s of wall
+# time, 12 s of CPU), test_headless (10 s, 2 s) and test_lab, so that their waits fall while the
+# nbval parts still run and keep the other core busy (pytest keeps the order of files named one
+# by one); for those waits it holds less CPU: measured one after the other on an idle 2-core
+# machine (CPU time of each test and its subprocesses, summed by file), these 71 s, the others
+# 87 s. In a fresh clone's make test the halves then took 105 s and 99 s of CPU with test_properties
+# in the first, and ended 23 s apart.
 UNIT_A := tests/test_grade.py tests/test_headless.py tests/test_lab.py tests/test_independent.py \
-          tests/test_intervals.py tests/test_properties.py tests/test_packaging.py \
-          tests/test_extremes.py tests/test_cli.py tests/test_atlas.py
+          tests/test_intervals.py tests/test_packaging.py tests/test_extremes.py tests/test_cli.py \
+          tests/test_atlas.py
 test-unit-a: install
 	@$(TIMED) "make test: unit and property tests, first half" -- \
 		$(BIN)/python -m pytest $(NO_NBVAL) $(UNIT_A) $(PYTEST_ARGS)
