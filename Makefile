@@ -27,9 +27,10 @@ COMPILE := $(BIN)/python -m compileall -q evalkit tools
 # make stress-headless and the benchmarks; the same 120 s for nbval here (its default is 2000 s).
 CELL_TIMEOUT := 120
 # -p tests.plain_nbformat: nbval's plugin imports nbformat without jsonschema's IRI parsers (2 s of
-# CPU less per run; the module says why).
+# CPU less per run; the module says why); -p no:hypothesispytest: no property test runs there, and
+# hypothesis's plugin costs each run 1 s of CPU (its import and the rewriting of its asserts).
 NBVAL  := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg \
-          --nbval-cell-timeout=$(CELL_TIMEOUT) -p tests.plain_nbformat
+          --nbval-cell-timeout=$(CELL_TIMEOUT) -p tests.plain_nbformat -p no:hypothesispytest
 # Notebook kernels run offline and strict: no network but loopback, no writes into the
 # repository, warnings from evalkit are errors (tests/offline); a run that changed the
 # repository fails (conftest.py).
