@@ -18,8 +18,7 @@ TIMED  := $(BIN)/python tools/timed.py
 # __pycache__ for the next import, except where PYTHONDONTWRITEBYTECODE is set (as in some
 # containers): then each of make test's processes (the kernels, pytest, the subprocesses of the
 # CLI's and the packaging tests) compiles evalkit again, 0.5 s of CPU each, about 30-40 s of CPU
-# in all (a fresh clone's make test took 399-422 s of CPU without it, the same work 321-359 s
-# with it). compileall writes the files whatever that variable says, as pip does for installed
+# in all (a fresh clone's make test took 399-422 s of CPU without it, 353-356 s with it). compileall writes the files whatever that variable says, as pip does for installed
 # packages; when they are up to date it only compares times.
 COMPILE := $(BIN)/python -m compileall -q evalkit tools
 # Every headless execution has a per-cell limit, so that a hang fails (naming the notebook and the
@@ -85,7 +84,7 @@ lab-fresh-all: install
 # make test: the unit tests (in two halves) and every notebook under nbval (in two halves), the
 # four parts at once (make -j4: each mostly waits on a kernel or a subprocess at some moment, so
 # four keep both cores busy; -O prints each part's output in one piece when it ends). This is the
-# everyday check, three to four minutes on a 2-core machine; it needs no browser and not the
+# everyday check, about three minutes on a 2-core machine; it needs no browser and not the
 # site extra. The browser parts (JupyterLab and the website in headless Chromium, make
 # test-browser) are checks of their own, run by CI (.ci/run) after make test: they cost as much
 # CPU again, and on a 2-core machine make test with them inside took 308-394 s (580-750 s of CPU,
@@ -108,8 +107,8 @@ test-unit: install
 # nbval parts still run and keep the other core busy (pytest keeps the order of files named one
 # by one); for those waits it holds less CPU: measured one after the other on an idle 2-core
 # machine (CPU time of each test and its subprocesses, summed by file), these 71 s, the others
-# 87 s. In a fresh clone's make test the halves then took 105 s and 99 s of CPU with test_properties
-# in the first, and ended 23 s apart.
+# 87 s. In a fresh clone's make test the halves took 105 s and 99 s of CPU and ended 23 s apart
+# with test_properties in the first half, 103 s and 105 s and 8 s apart with it in the second.
 UNIT_A := tests/test_grade.py tests/test_headless.py tests/test_lab.py tests/test_independent.py \
           tests/test_intervals.py tests/test_packaging.py tests/test_extremes.py tests/test_cli.py \
           tests/test_atlas.py
@@ -141,7 +140,7 @@ test-notebooks-b: install
 
 # More of everything (several minutes): the property tests with 2000 examples each instead of
 # 60, the student copies executed here as well as in the browser, and every notebook under nbval
-# as well (a third independent run, after the committed one and the browser's).
+# as well (as make test does).
 test-thorough: install
 	HYPOTHESIS_PROFILE=thorough EVALKIT_RUN_STUDENT_COPIES=1 EVALKIT_THOROUGH=1 \
 		$(BIN)/python -m pytest tests \
