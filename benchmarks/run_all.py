@@ -258,9 +258,10 @@ start included). Widget rows are medians over several slider settings of the cal
 PNG rendering, measured in the kernel against the floor (the simplest course-style figure, in
 the same kernel); "Browser" rows are what a student feels: the time from moving a control to the
 painted new output in JupyterLab in headless Chromium (the browser named under Machine), from a
-run of the browser's notebook tests alone, right after the run of `make test` that gives the
-"make test" rows (its wall time, after install, as a whole and per part). Speed is only
-measured here, never asserted in the test suite.
+run of the browser's notebook tests alone, right after the runs of `make test` and `make
+test-browser` that give the "make test" and "make test-browser" rows (their wall time, after
+install, as a whole and per part). Speed is only measured here, never asserted in the test
+suite.
 
 ## Results
 

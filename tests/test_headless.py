@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import re
 import sys
 import time
@@ -79,9 +80,17 @@ async def _reply_after_a_send(slices: bool) -> dict | None:
         context.term()
 
 
+def _run_in_a_thread_of_its_own(coroutine):
+    """``asyncio.run(coroutine)`` in a new thread: where the browser tests ran before in the same
+    process (``pytest tests``), Playwright's sync API leaves this thread's event loop marked as
+    running, and asyncio.run refuses to start another one here."""
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
+
+
 def test_a_send_on_the_shell_socket_loses_the_reply_wake_up_and_slices_find_it():
-    lost = asyncio.run(_reply_after_a_send(slices=False))
-    found = asyncio.run(_reply_after_a_send(slices=True))
+    lost = _run_in_a_thread_of_its_own(_reply_after_a_send(slices=False))
+    found = _run_in_a_thread_of_its_own(_reply_after_a_send(slices=True))
     assert found is not None and found["msg_type"] == "execute_reply"
     if lost is not None:  # then jupyter_client or pyzmq fixed it: poll_in_slices may go
         pytest.skip("the wake-up was not lost here: the upstream bug is fixed in this version")
