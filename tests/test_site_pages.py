@@ -174,21 +174,30 @@ STATSMODELS_SPAN = re.compile(r"statsmodels `([^`]+)`")
 DEFAULT_CLAIM = re.compile(r"statsmodels `(\w+)\([^`]*\)` \(its default,? `(\w+)=([^`]+)`\)")
 
 
+def _statsmodels_signature(name: str):
+    """A callable with the recorded signature of statsmodels' ``name``, for _check_arguments."""
+
+    def recorded(*args, **kwargs):  # pragma: no cover - never called, only its signature read
+        raise NotImplementedError
+
+    recorded.__signature__ = inspect.Signature(
+        [inspect.Parameter(p, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+         for p in STATSMODELS[name]["params"]]
+    )  # fmt: skip
+    return recorded
+
+
 def _statsmodels_problems(span: str) -> list[str]:
     """What is wrong with a statsmodels call on the page (empty: nothing), by the record above."""
     call = _call(span)
     if call is None or not isinstance(call.func, ast.Name):
         return [f"not a call of one statsmodels function: {span}"]
-    record = STATSMODELS.get(call.func.id)
-    if record is None:
+    if call.func.id not in STATSMODELS:
         return [f"statsmodels has no {call.func.id} (among the recorded functions)"]
-    params = list(record["params"])
-    problems = [f"no argument {k.arg}=" for k in call.keywords if k.arg not in params]
-    if len(call.args) > len(params):
-        problems.append(f"{len(call.args)} positional arguments, at most {len(params)}")
+    problems = _check_arguments(_statsmodels_signature(call.func.id), call)
     for keyword in call.keywords:
         if keyword.arg == "method" and isinstance(keyword.value, ast.Constant):
-            if keyword.value.value not in record.get("methods", ()):
+            if keyword.value.value not in STATSMODELS[call.func.id].get("methods", ()):
                 problems.append(f"no method {keyword.value.value!r}")
     return problems
 
