@@ -39,7 +39,7 @@ from pathlib import Path
 
 import numpy as np
 from montecarlo import PILOT, replicates_for
-from scipy import stats
+from scipy import special, stats
 
 from evalkit import (
     bayesian,
@@ -547,7 +547,7 @@ def _ranks_with_sum(n: int, w: int) -> np.ndarray:
 
 def _binormal(rng, n_pos: int, n_neg: int, area: float, rho: float = 0.0, two: bool = False):
     """Scores of the binormal model with AUC ``area``: negatives N(0, 1), positives N(μ, 1)."""
-    mu = np.sqrt(2) * stats.norm.ppf(area)
+    mu = np.sqrt(2) * special.ndtri(area)  # stats.norm.ppf without its per-call overhead
     if not two:
         return np.r_[rng.normal(mu, 1, n_pos), rng.normal(0, 1, n_neg)]
     z = rng.normal(size=(n_pos + n_neg, 2))

@@ -1,4 +1,4 @@
-"""Midranks, shared by the rank-based tests (DeLong's AUC test, Wilcoxon's signed-rank test and
+"""Midranks, shared by the rank-based statistics (Wilcoxon's signed-rank test and
 the mean ranks of the Friedman test).
 
 ``scipy.stats.rankdata`` gives the same numbers, but carries about 0.25 ms of overhead per call,

@@ -291,7 +291,7 @@ def design_effect(correct: ArrayLike, clusters: ArrayLike) -> DesignEffect:
 def _quantile(confidence: float, clusters: int, reference: str) -> float:
     """The two-sided quantile of the interval: t with k − 1 degrees of freedom, or the normal z."""
     if reference == "t":
-        return float(stats.t.ppf(0.5 + confidence / 2, clusters - 1))
+        return float(special.stdtrit(clusters - 1, 0.5 + confidence / 2))  # stats.t.ppf's
     return float(special.ndtri(0.5 + confidence / 2))
 
 

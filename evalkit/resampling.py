@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 import numpy as np
-from scipy import stats
+from scipy import special, stats
 
 from evalkit._validation import as_count, as_generator, as_labels, check_confidence, to_output
 from evalkit.results import Interval, ReadableResult, TestResult
@@ -835,7 +835,9 @@ def _round_jackknife_errors(
 
 
 def _two_sided_t_p(t: np.ndarray, df: float) -> np.ndarray:
-    return 2.0 * stats.t.sf(np.abs(t), df)
+    """2·P(T_df > |t|): ``stats.t.sf``'s own function (``special.stdtr``), without its 50 µs of
+    argument handling per call, which the simulations that call this thousands of times pay."""
+    return 2.0 * special.stdtr(df, -np.abs(t))
 
 
 def _t_test_result(
@@ -850,7 +852,7 @@ def _t_test_result(
 ) -> TestResult:
     """t = mean/standard_error with a two-sided p and the t interval mean ± t_(1−α/2, df)·SE."""
     t = _ratio(mean, standard_error)
-    quantile = stats.t.ppf(0.5 + confidence / 2, df)
+    quantile = special.stdtrit(df, 0.5 + confidence / 2)  # stats.t.ppf's own function
     interval = Interval(
         low=mean - quantile * standard_error,
         high=mean + quantile * standard_error,

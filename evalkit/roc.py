@@ -38,7 +38,6 @@ from typing import Any, ClassVar
 import numpy as np
 from scipy import special
 
-from evalkit._ranks import midranks
 from evalkit._validation import (
     as_count,
     as_generator,
@@ -392,24 +391,30 @@ def auc(y_true: Any, y_score: Any, *, pos_label: Any = None) -> float:
 
 
 # --------------------------------------------------------------------------------------------
-# DeLong's structural components, fast (Sun & Xu 2014)
+# DeLong's structural components, fast (sorting and binary search, O(n log n))
 
 
 def _delong_components(scores: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, ...]:
     """AUCs and structural components V10 (per positive), V01 (per negative).
 
-    ``scores`` has shape (k, n) for k classifiers. Sun & Xu (2014): with midranks
-    T_z over all points, T_x over the positives only and T_y over the negatives only,
-    V10_i = (T_z,i − T_x,i) / n_neg and V01_j = 1 − (T_z,j − T_y,j) / n_pos.
+    ``scores`` has shape (k, n) for k classifiers. DeLong et al. (1988): V10_i is the share of
+    negatives scored below the positive i, a tie counting one half, and V01_j the share of
+    positives scored above the negative j. The counts come from binary searches in the sorted
+    scores of the other class: with L and R the numbers of other-class scores < and ≤ a score,
+    "below" is (L + R)/2 (a half-integer, exact), the number Sun & Xu (2014) get from midranks
+    (T_z − T_x), so V10_i = ((L + R)/2)/n_neg and V01_j = 1 − ((L + R)/2)/n_pos to the last bit.
+    Two sorts and four searches per classifier: a third of the time of three midrankings.
     """
     pos = scores[:, y]
     neg = scores[:, ~y]
     m, n = pos.shape[1], neg.shape[1]
-    tz = midranks(np.concatenate([pos, neg], axis=1))
-    tx = midranks(pos)
-    ty = midranks(neg)
-    v10 = (tz[:, :m] - tx) / n
-    v01 = 1.0 - (tz[:, m:] - ty) / m
+    v10, v01 = np.empty(pos.shape), np.empty(neg.shape)
+    for row, (p, q) in enumerate(zip(pos, neg, strict=True)):
+        p_sorted, q_sorted = np.sort(p), np.sort(q)
+        below = np.searchsorted(q_sorted, p, "left") + np.searchsorted(q_sorted, p, "right")
+        v10[row] = (below / 2) / n
+        under = np.searchsorted(p_sorted, q, "left") + np.searchsorted(p_sorted, q, "right")
+        v01[row] = 1.0 - (under / 2) / m
     aucs = v10.mean(axis=1)
     return aucs, v10, v01
 
@@ -546,9 +551,10 @@ def auc_interval(
     The standard error comes from
 
     * ``"delong-logit"`` (the default): DeLong, DeLong & Clarke-Pearson's (1988) nonparametric
-      variance S10/n_pos + S01/n_neg from the structural components (fast midrank form of
-      Sun & Xu 2014), with the interval built for logit(AUC) = log(AUC/(1 − AUC)) with the
-      delta-method standard error SE_logit = SE/(AUC·(1 − AUC)) and transformed back:
+      variance S10/n_pos + S01/n_neg from the structural components (counted in O(n log n),
+      the numbers of Sun & Xu's 2014 midrank form), with the interval built for
+      logit(AUC) = log(AUC/(1 − AUC)) with the delta-method standard error
+      SE_logit = SE/(AUC·(1 − AUC)) and transformed back:
       ``expit(logit(AUC) ± z · SE_logit)`` (the logit interval studied by Qin & Hotilovac
       2008, *Statistical Methods in Medical Research* 17, 207–221; Pepe 2003, *The Statistical
       Evaluation of Medical Tests*, §5.2). It is asymmetric and stays inside (0, 1).
@@ -674,7 +680,7 @@ def delong_test(
 
     DeLong, DeLong & Clarke-Pearson (1988): the AUCs of two classifiers on the same points are
     correlated; their covariance matrix S = S10/n_pos + S01/n_neg comes from the structural
-    components (computed with the midranks of Sun & Xu 2014, O(n log n)). The statistic
+    components (counted by sorting and binary search, O(n log n)). The statistic
     z = (AUC1 − AUC2) / sqrt(S11 + S22 − 2 S12) is compared with the standard normal
     (two-sided). R's ``pROC::roc.test(method = "delong")``. Beyond the documents.
 

@@ -18,6 +18,7 @@ Where a new module goes: on the lowest floor above everything it imports (add it
 from __future__ import annotations
 
 import ast
+import functools
 import itertools
 from dataclasses import dataclass
 from pathlib import Path
@@ -84,13 +85,19 @@ class Import:
         return f"evalkit/{self.path.relative_to(PACKAGE).as_posix()}:{self.line}"
 
 
+@functools.cache
+def _tree(source: str, filename: str) -> ast.Module:
+    """A file's syntax tree, parsed once per test run (several tests read every module)."""
+    return ast.parse(source, filename=filename)
+
+
 def imports_in(source: str, path: Path) -> list[Import]:
     """The evalkit modules that a file's source imports, anywhere in it (functions included)."""
     parts = path.relative_to(PACKAGE).with_suffix("").parts
     importer = parts[0]
     folder = list(parts[:-1])  # the file's package inside evalkit ([] at the top)
     found = []
-    for node in ast.walk(ast.parse(source, filename=str(path))):
+    for node in ast.walk(_tree(source, str(path))):
         targets: list[str] = []
         if isinstance(node, ast.Import):
             targets = [a.name.split(".")[1] for a in node.names if a.name.startswith("evalkit.")]
@@ -158,7 +165,7 @@ def circles(imports: list[Import]) -> list[str]:
 
 
 def _first_sentence(path: Path) -> str:
-    doc = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8"))) or ""
+    doc = ast.get_docstring(_tree(path.read_text(encoding="utf-8"), str(path))) or ""
     first = doc.split("\n\n", 1)[0].replace("\n", " ").strip()
     return first.split(". ", 1)[0].rstrip(".")
 

@@ -990,3 +990,26 @@ def test_cv_tests_name_their_estimate():
     for r in results:
         assert r.estimate_name == "mean difference of error rates"
         assert "mean difference of error rates = " in str(r)
+
+
+def test_the_t_tails_and_quantiles_are_scipy_stats_to_the_last_bit():
+    # the t tests and the clustered intervals call scipy.special's stdtr/stdtrit directly, the
+    # functions scipy.stats.t runs for sf and ppf, to skip its per-call argument handling
+    from evalkit.clustered import _quantile
+    from evalkit.resampling import _two_sided_t_p
+
+    statistics = np.array([0.0, 1e-300, 0.3, -2.0, 50.0, np.inf, -np.inf, np.nan])
+    for df in (1, 2, 4, 9, 29, 99, 10**6):
+        np.testing.assert_array_equal(
+            _two_sided_t_p(statistics, df), 2.0 * stats.t.sf(np.abs(statistics), df)
+        )
+        for confidence in (0.5, 0.8, 0.9, 0.95, 0.99, 0.999999):
+            assert _quantile(confidence, df + 1, "t") == stats.t.ppf(0.5 + confidence / 2, df)
+    differences = np.array([0.02, -0.01, 0.03, 0.05, 0.0, 0.01, 0.04, -0.02, 0.02, 0.03])
+    for confidence in (0.9, 0.95, 0.99):
+        result = cv_paired_t(differences, confidence=confidence)
+        se = result.estimate / result.statistic
+        half = stats.t.ppf(0.5 + confidence / 2, 9) * se
+        assert result.interval.low == pytest.approx(result.estimate - half, rel=1e-14)
+        assert result.interval.high == pytest.approx(result.estimate + half, rel=1e-14)
+        assert result.pvalue == 2.0 * stats.t.sf(abs(result.statistic), 9)

@@ -478,9 +478,9 @@ def test_bad_input_intervals_and_test():
     st.integers(0, 2**32 - 1),
 )
 def test_midranks_are_scipys_average_ranks_exactly(rows, n, levels, scale, seed):
-    # DeLong's components, Wilcoxon's signed ranks and the Friedman mean ranks use a fast
-    # midrank; with ties of every size, at tiny and huge magnitudes, in 1-D, 2-D and 3-D, the
-    # ranks are scipy.stats.rankdata's to the last bit
+    # Wilcoxon's signed ranks and the Friedman mean ranks use a fast midrank (the next test
+    # checks DeLong's components against it); with ties of every size, at tiny and huge
+    # magnitudes, in 1-D, 2-D and 3-D, the ranks are scipy.stats.rankdata's to the last bit
     from evalkit._ranks import midranks
 
     x = np.random.default_rng(seed).integers(0, levels, size=(rows, n)) * scale
@@ -489,6 +489,32 @@ def test_midranks_are_scipys_average_ranks_exactly(rows, n, levels, scale, seed)
         expected = stats.rankdata(shaped, method="average", axis=-1)
         assert ranks.dtype == expected.dtype and ranks.shape == expected.shape
         np.testing.assert_array_equal(ranks, expected)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.integers(1, 3),
+    st.integers(1, 30),
+    st.integers(1, 30),
+    st.integers(1, 12),
+    st.sampled_from([1.0, 0.1, -1e-300, 1e300]),
+    st.integers(0, 2**32 - 1),
+)
+def test_delong_components_are_sun_and_xus_midrank_form_exactly(rows, m, n, levels, scale, seed):
+    # the components by sorting and binary search are the numbers of Sun & Xu's (2014) midrank
+    # form, V10 = (T_z − T_x)/n_neg and V01 = 1 − (T_z − T_y)/n_pos, to the last bit
+    from evalkit._ranks import midranks
+    from evalkit.roc import _delong_components
+
+    rng = np.random.default_rng(seed)
+    y = rng.permutation(np.r_[np.ones(m, bool), np.zeros(n, bool)])
+    scores = rng.integers(0, levels, size=(rows, m + n)) * scale
+    aucs, v10, v01 = _delong_components(scores, y)
+    pos, neg = scores[:, y], scores[:, ~y]
+    tz = midranks(np.concatenate([pos, neg], axis=1))
+    np.testing.assert_array_equal(v10, (tz[:, :m] - midranks(pos)) / n)
+    np.testing.assert_array_equal(v01, 1.0 - (tz[:, m:] - midranks(neg)) / m)
+    np.testing.assert_array_equal(aucs, v10.mean(axis=1))
 
 
 def test_midranks_of_nothing_is_nothing():
