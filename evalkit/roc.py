@@ -403,7 +403,7 @@ def _delong_components(scores: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, .
     scores of the other class: with L and R the numbers of other-class scores < and ≤ a score,
     "below" is (L + R)/2 (a half-integer, exact), the number Sun & Xu (2014) get from midranks
     (T_z − T_x), so V10_i = ((L + R)/2)/n_neg and V01_j = 1 − ((L + R)/2)/n_pos to the last bit.
-    Two sorts and four searches per classifier: a third of the time of three midrankings.
+    Two sorts and four searches per classifier: about a third of the time of three midrankings.
     """
     pos = scores[:, y]
     neg = scores[:, ~y]
