@@ -44,8 +44,9 @@ from typing import Any
 
 import numpy as np
 from numpy.typing import ArrayLike
-from scipy import special, stats
+from scipy import stats
 
+from evalkit._tails import two_sided_quantile
 from evalkit._validation import as_generator, check_choice, check_confidence
 from evalkit.bootstrap import _as_rounds, _bootstrap_interval_core
 from evalkit.intervals import _limits
@@ -290,9 +291,7 @@ def design_effect(correct: ArrayLike, clusters: ArrayLike) -> DesignEffect:
 
 def _quantile(confidence: float, clusters: int, reference: str) -> float:
     """The two-sided quantile of the interval: t with k − 1 degrees of freedom, or the normal z."""
-    if reference == "t":
-        return float(special.stdtrit(clusters - 1, 0.5 + confidence / 2))  # stats.t.ppf's
-    return float(special.ndtri(0.5 + confidence / 2))
+    return two_sided_quantile(confidence, clusters - 1 if reference == "t" else None)
 
 
 def _ratio_bounds(successes: np.ndarray, sizes: np.ndarray, confidence: float, reference: str):

@@ -32,8 +32,9 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 import numpy as np
-from scipy import special, stats
+from scipy import stats
 
+from evalkit._tails import tail_pvalue, two_sided_quantile
 from evalkit._validation import as_count, as_generator, as_labels, check_confidence, to_output
 from evalkit.results import Interval, ReadableResult, TestResult
 
@@ -834,12 +835,6 @@ def _round_jackknife_errors(
 # comparing two learners
 
 
-def _two_sided_t_p(t: np.ndarray, df: float) -> np.ndarray:
-    """2·P(T_df > |t|): ``stats.t.sf``'s own function (``special.stdtr``), without its 50 µs of
-    argument handling per call, which the simulations that call this thousands of times pay."""
-    return 2.0 * special.stdtr(df, -np.abs(t))
-
-
 def _t_test_result(
     mean: np.ndarray,
     standard_error: np.ndarray,
@@ -852,7 +847,7 @@ def _t_test_result(
 ) -> TestResult:
     """t = mean/standard_error with a two-sided p and the t interval mean ± t_(1−α/2, df)·SE."""
     t = _ratio(mean, standard_error)
-    quantile = special.stdtrit(df, 0.5 + confidence / 2)  # stats.t.ppf's own function
+    quantile = two_sided_quantile(confidence, df)
     interval = Interval(
         low=mean - quantile * standard_error,
         high=mean + quantile * standard_error,
@@ -862,7 +857,7 @@ def _t_test_result(
     )
     return TestResult(
         statistic=t,
-        pvalue=_two_sided_t_p(t, df),
+        pvalue=tail_pvalue(t, "two-sided", df),
         alternative="two-sided",
         method=method,
         statistic_name="t",
@@ -996,7 +991,7 @@ def paired_t_5x2cv(differences: Any) -> TestResult:
     t = _ratio(numerator, np.sqrt(variance_sum / 5.0))
     return TestResult(
         statistic=t,
-        pvalue=_two_sided_t_p(t, 5),
+        pvalue=tail_pvalue(t, "two-sided", 5),
         alternative="two-sided",
         method="5x2cv paired t-test (Dietterich 1998)",
         statistic_name="t",

@@ -29,7 +29,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "evalkit"
 
 # (the floor's name, its modules), from the ground up. A module imports only from lower floors.
 FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("ground: checking inputs, ranks", ("_validation", "_ranks")),
+    ("ground: checking inputs, ranks, normal and t tails", ("_validation", "_ranks", "_tails")),
     ("result types and their display", ("results",)),
     ("distributions, figures, data", ("distributions", "plots", "datasets")),
     (

@@ -993,18 +993,24 @@ def test_cv_tests_name_their_estimate():
 
 
 def test_the_t_tails_and_quantiles_are_scipy_stats_to_the_last_bit():
-    # the t tests and the clustered intervals call scipy.special's stdtr/stdtrit directly, the
-    # functions scipy.stats.t runs for sf and ppf, to skip its per-call argument handling
+    # the z and t tests and the clustered intervals call scipy.special's ndtr/stdtr and
+    # ndtri/stdtrit directly (evalkit._tails), the functions scipy.stats.norm and t run for
+    # cdf/sf and ppf, to skip their per-call argument handling
+    from evalkit._tails import tail_pvalue, two_sided_quantile
     from evalkit.clustered import _quantile
-    from evalkit.resampling import _two_sided_t_p
 
     statistics = np.array([0.0, 1e-300, 0.3, -2.0, 50.0, np.inf, -np.inf, np.nan])
-    for df in (1, 2, 4, 9, 29, 99, 10**6):
+    for df in (None, 1, 2, 4, 9, 29, 99, 10**6):
+        dist = stats.norm if df is None else stats.t(df)
+        np.testing.assert_array_equal(tail_pvalue(statistics, "greater", df), dist.sf(statistics))
+        np.testing.assert_array_equal(tail_pvalue(statistics, "less", df), dist.cdf(statistics))
         np.testing.assert_array_equal(
-            _two_sided_t_p(statistics, df), 2.0 * stats.t.sf(np.abs(statistics), df)
+            tail_pvalue(statistics, "two-sided", df), 2.0 * dist.sf(np.abs(statistics))
         )
         for confidence in (0.5, 0.8, 0.9, 0.95, 0.99, 0.999999):
-            assert _quantile(confidence, df + 1, "t") == stats.t.ppf(0.5 + confidence / 2, df)
+            assert two_sided_quantile(confidence, df) == dist.ppf(0.5 + confidence / 2)
+            if df is not None:
+                assert _quantile(confidence, df + 1, "t") == dist.ppf(0.5 + confidence / 2)
     differences = np.array([0.02, -0.01, 0.03, 0.05, 0.0, 0.01, 0.04, -0.02, 0.02, 0.03])
     for confidence in (0.9, 0.95, 0.99):
         result = cv_paired_t(differences, confidence=confidence)
