@@ -14,12 +14,13 @@ PYTEST_ARGS ?=
 # jsonschema with its IRI parsers (2 s of CPU), which tests/conftest.py otherwise leaves out
 NO_NBVAL := -p no:nbval
 TIMED  := $(BIN)/python tools/timed.py
-# evalkit's and tools/' bytecode, written once before the tests. Python keeps a module's bytecode in
-# __pycache__ for the next import, except where PYTHONDONTWRITEBYTECODE is set (as in some
+# evalkit's and tools/' bytecode, written once before the tests. Python keeps a module's bytecode
+# in __pycache__ for the next import, except where PYTHONDONTWRITEBYTECODE is set (as in some
 # containers): then each of make test's processes (the kernels, pytest, the subprocesses of the
 # CLI's and the packaging tests) compiles evalkit again, 0.5 s of CPU each, about 30-40 s of CPU
-# in all (a fresh clone's make test took 399-422 s of CPU without it, 353-356 s with it). compileall writes the files whatever that variable says, as pip does for installed
-# packages; when they are up to date it only compares times.
+# in all (a fresh clone's make test took 399-422 s of CPU without it, 353-356 s with it).
+# compileall writes the files whatever that variable says, as pip does for installed packages;
+# when they are up to date it only compares times.
 COMPILE := $(BIN)/python -m compileall -q evalkit tools
 # Every headless execution has a per-cell limit, so that a hang fails (naming the notebook and the
 # cell) instead of stalling: tools/kernel.py's CELL_TIMEOUT for make notebooks, the student copies,

@@ -2,8 +2,8 @@
 
     python -m tests.browser.available    exit status 0 if they can; 1, with what is missing, if not
 
-`make test` asks this to decide who checks the notebooks' outputs: the browser tests (which run
-every notebook in JupyterLab anyway) or, without a browser, nbval. Importing this module costs
+`make test-browser` asks this to decide how the student copies run: in JupyterLab (the browser
+parts) or, without a browser, headless (test-student-copies). Importing this module costs
 nothing: it imports neither playwright nor pytest.
 """
 
@@ -17,10 +17,10 @@ import sys
 # The browsers the tests look for on the PATH, in this order (Debian's package names).
 # Chromium's headless shell first: it is what Playwright itself launches for a headless run
 # (its own download, "chromium-headless-shell", unless a channel is asked for): the same Blink
-# and V8 as Chromium, without the browser's interface around them. With it, `make test` took
-# about 70 s less of the machine's CPU time than with the full `chromium` in headless mode
-# (631 and 636 s against 702 and 708 s, two runs each on the 2-core machine of
-# benchmarks/RESULTS.md).
+# and V8 as Chromium, without the browser's interface around them. With it, the browser parts
+# (then inside `make test`) took about 70 s less of the machine's CPU time than with the full
+# `chromium` in headless mode (631 and 636 s against 702 and 708 s, two runs each on the 2-core
+# machine of benchmarks/RESULTS.md).
 BROWSERS = ("chromium-headless-shell", "chromium")
 
 
