@@ -45,23 +45,27 @@ LAB_OFFLINE := --LabApp.news_url=None \
 .PHONY: install lab lab-fresh lab-fresh-all test test-unit test-unit-a test-unit-b test-notebooks \
         test-notebooks-a test-notebooks-b test-browser test-browser-site test-student-copies \
         test-browser-notebooks-a test-browser-notebooks-b test-thorough lint notebooks html \
-        student assign grade bench atlas stress-headless clean
+        student assign grade bench atlas stress-headless wheel clean
 
 install: $(STAMP)
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-# Re-installed whenever pyproject.toml changes; quick when nothing did.
+# Re-installed whenever pyproject.toml changes; quick when nothing did. The build backend
+# (setuptools, which the test extra needs anyway) is installed first and the editable install
+# built with it (--no-build-isolation): an isolated build would download setuptools into a
+# throw-away environment on every install.
+BUILD_BACKEND := "setuptools>=70.1"
 $(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e ".[notebooks,test]"
+	$(BIN)/python -m pip install --quiet --upgrade pip $(BUILD_BACKEND)
+	$(BIN)/python -m pip install --quiet --no-build-isolation -e ".[notebooks,test]"
 	touch $(STAMP)
 
 # The website's packages (the `site` extra: Sphinx, MyST-NB, the book theme, a local MathJax),
 # installed on first use by `make html` and the browser tests; `make install` stays lighter.
 $(SITE_STAMP): $(STAMP)
-	$(BIN)/python -m pip install --quiet -e ".[site]"
+	$(BIN)/python -m pip install --quiet --no-build-isolation -e ".[site]"
 	touch $(SITE_STAMP)
 
 # JupyterLab opens the student's working copies in work/ (ignored by git), made on first use and
@@ -242,7 +246,13 @@ grade: install
 	@test -n "$(SUBMISSIONS)" || { echo "make grade SUBMISSIONS=dir: say where the notebooks are"; exit 2; }
 	$(BIN)/python tools/grade.py "$(SUBMISSIONS)" --out "$(GRADES)" --timeout $(CELL_TIMEOUT)
 
+# evalkit's wheel in dist/ (the distribution evalkit-course: numpy and scipy only, the course's
+# data inside), built from a fresh build folder each time, offline, with the installed setuptools
+# (tools/build_wheel.py says why: setuptools' build/lib keeps deleted modules).
+wheel: install
+	$(BIN)/python tools/build_wheel.py dist
+
 clean:
-	rm -rf $(VENV) build .pytest_cache .hypothesis .ruff_cache
+	rm -rf $(VENV) build dist .pytest_cache .hypothesis .ruff_cache
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
 	find . -name '*.egg-info' -type d -prune -exec rm -rf {} +

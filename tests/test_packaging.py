@@ -11,6 +11,7 @@ import pkgutil
 import re
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 try:
@@ -22,6 +23,9 @@ import pytest
 
 import evalkit
 from tests.conftest import REPO
+
+sys.path.insert(0, str(REPO / "tools"))
+from build_wheel import build_wheel
 
 
 def _requirement(spec: str) -> tuple[str, str]:
@@ -186,12 +190,29 @@ def test_makefile_has_the_documented_targets():
         "student",
         "bench",
         "test-thorough",
+        "wheel",
     ):
         assert re.search(rf"^{target}:", makefile, flags=re.M), target
     # make lab opens the student's working copy of the first notebook (tools/work_copies.py)
     assert "$(WORK)/00_start_here.ipynb" in makefile
     assert re.search(r"^WORK \?= work$", makefile, flags=re.M)
     assert "--nbval-current-env" in makefile and "nbval_sanitize.cfg" in makefile
+
+
+def test_make_install_builds_evalkit_with_the_installed_setuptools():
+    # the editable installs are built with the setuptools installed just before them, not in an
+    # isolated environment (which would download setuptools on every install), and that
+    # setuptools is the test extra's, which the wheel test builds with
+    makefile = (REPO / "Makefile").read_text(encoding="utf-8")
+    backend = re.search(r'^BUILD_BACKEND := "(.*)"$', makefile, flags=re.M).group(1)
+    extra = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
+    extra = extra["project"]["optional-dependencies"]["test"]
+    assert backend in extra
+    installs = [line for line in makefile.splitlines() if "pip install" in line]
+    assert "$(BUILD_BACKEND)" in installs[0] and "-e" not in installs[0].split()
+    editable = [line for line in installs if " -e " in line]
+    assert len(editable) == 2  # make install, and the site extra
+    assert all("--no-build-isolation" in line for line in editable)
 
 
 def _dry_run(*targets: str) -> str:
@@ -291,28 +312,42 @@ def _link_runtime_dependencies(python: str) -> None:
             (Path(site) / top).symlink_to(Path(dist.locate_file(top)))
 
 
+def _package_files() -> set[str]:
+    """The files the wheel must hold under ``evalkit/``, read from the working tree as
+    pyproject.toml's [tool.setuptools] names them: the modules of evalkit and evalkit.report,
+    py.typed, and data/'s TOML and CSV files as evalkit/data."""
+    files = {"evalkit/py.typed"}
+    for package in ("evalkit", "evalkit/report"):
+        files |= {f"{package}/{p.name}" for p in (REPO / package).glob("*.py")}
+    for pattern in ("*.toml", "*.csv"):
+        files |= {f"evalkit/data/{p.name}" for p in (REPO / "data").glob(pattern)}
+    return files
+
+
 @pytest.mark.slow
 def test_a_wheel_installs_and_runs_in_a_fresh_virtual_environment(tmp_path):
-    """The wheel, installed into a new venv, runs the README's snippet and finds its data.
+    """The wheel holds exactly the package's files; installed into a new venv, it runs the
+    README's snippet and finds its data.
 
-    By default (cheap, and offline: nothing is downloaded or unpacked) the wheel is built with
-    this environment's setuptools (the test extra installs it) without build isolation and
-    without the package index, the venv is made without pip, the wheel is installed into it with
-    this environment's pip and ``--no-deps``, and the installed numpy and scipy of this
-    environment are linked into it (:func:`_link_runtime_dependencies`). With
-    ``EVALKIT_THOROUGH=1`` (``make test-thorough``) the wheel is built in isolation (pip fetches
-    the build backend), the venv gets its own pip and the wheel is installed with its
-    dependencies from the package index, as a user would.
+    The wheel is built as ``make wheel`` builds it (``tools/build_wheel.py``: a fresh build
+    folder, so that no module left in ``build/lib`` by an earlier build is shipped). By default
+    (cheap, and offline: nothing is downloaded or unpacked) it is built with this environment's
+    setuptools (the test extra installs it) without build isolation and without the package
+    index, the venv is made without pip, the wheel is installed into it with this environment's
+    pip and ``--no-deps``, and the installed numpy and scipy of this environment are linked into
+    it (:func:`_link_runtime_dependencies`). With ``EVALKIT_THOROUGH=1`` (``make
+    test-thorough``) the wheel is built in isolation (pip fetches the build backend), the venv
+    gets its own pip and the wheel is installed with its dependencies from the package index, as
+    a user would.
     """
     thorough = os.environ.get("EVALKIT_THOROUGH") == "1"
     wheels, venv, work = tmp_path / "wheels", tmp_path / "venv", tmp_path / "work"
     work.mkdir()
-    build = [sys.executable, "-m", "pip", "wheel", str(REPO), "--no-deps", "-q", "-w", str(wheels)]
-    if not thorough:
-        build += ["--no-build-isolation", "--no-index"]
-    subprocess.run(build, check=True, timeout=600, capture_output=True)
-    (wheel,) = wheels.glob("*.whl")
+    wheel = build_wheel(wheels, isolated=thorough)
     assert wheel.name.startswith("evalkit_course-")  # the distribution name, not 'evalkit'
+    with zipfile.ZipFile(wheel) as archive:
+        shipped = {n for n in archive.namelist() if not n.startswith("evalkit_course-")}
+    assert shipped == _package_files(), "the wheel holds other files than evalkit/ and data/"
     make_venv = [sys.executable, "-m", "venv", str(venv)]
     if not thorough:
         make_venv.append("--without-pip")
