@@ -197,6 +197,8 @@ def test_makefile_has_the_documented_targets():
     assert "$(WORK)/00_start_here.ipynb" in makefile
     assert re.search(r"^WORK \?= work$", makefile, flags=re.M)
     assert "--nbval-current-env" in makefile and "nbval_sanitize.cfg" in makefile
+    # make wheel builds as the wheel test does (tools/build_wheel.py: a fresh build folder)
+    assert "tools/build_wheel.py dist" in _dry_run("wheel")
 
 
 def test_make_install_builds_evalkit_with_the_installed_setuptools():
@@ -313,14 +315,17 @@ def _link_runtime_dependencies(python: str) -> None:
 
 
 def _package_files() -> set[str]:
-    """The files the wheel must hold under ``evalkit/``, read from the working tree as
-    pyproject.toml's [tool.setuptools] names them: the modules of evalkit and evalkit.report,
-    py.typed, and data/'s TOML and CSV files as evalkit/data."""
-    files = {"evalkit/py.typed"}
-    for package in ("evalkit", "evalkit/report"):
-        files |= {f"{package}/{p.name}" for p in (REPO / package).glob("*.py")}
-    for pattern in ("*.toml", "*.csv"):
-        files |= {f"evalkit/data/{p.name}" for p in (REPO / "data").glob(pattern)}
+    """The files the wheel must hold, as pyproject.toml's [tool.setuptools] names them, read from
+    the working tree: each package's modules (from its folder, ``package-dir`` or the package's
+    own path) and its ``package-data`` files (data/'s TOML and CSV files as evalkit/data)."""
+    config = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
+    config = config["tool"]["setuptools"]
+    files = set()
+    for package in config["packages"]:
+        inside = package.replace(".", "/")
+        folder = REPO / config.get("package-dir", {}).get(package, inside)
+        patterns = ["*.py", *config.get("package-data", {}).get(package, [])]
+        files |= {f"{inside}/{p.name}" for pattern in patterns for p in folder.glob(pattern)}
     return files
 
 
