@@ -226,25 +226,31 @@ atlas: install
 	$(BIN)/python benchmarks/measure_atlas.py
 	$(BIN)/python tools/atlas_docstrings.py
 
-# Student copies: every cell tagged 'solution' replaced by a placeholder, the exercises' checks
-# (notebooks/checks) beside them.
+# Student copies: every cell tagged 'solution' replaced by an empty answer cell, the exercises'
+# sealed checks beside them (right or wrong with a hint; no answer in readable form).
 student: install
 	$(BIN)/python tools/student.py build/student
 
-# A class with otter-grader (README: "Teaching with the course"): make assign writes the student
-# copies with their checks (build/assign/student/, to hand out) and an autograder configuration
-# per notebook (build/assign/autograder/); make grade SUBMISSIONS=dir executes every handed-in
-# notebook (a folder per student, or a file per student) in a fresh kernel, runs all its checks
-# and writes build/grades.csv: a row per student, a column per exercise. Locally, without Docker
-# (otter run); a cell that runs over CELL_TIMEOUT seconds is interrupted and noted.
+# A class (README: "Teaching with the course"): make assign writes the student copies with their
+# sealed checks (build/assign/student/, to hand out: no solution, no answer in readable form) and
+# otter-grader's autograder bundle per notebook (build/assign/autograder/, the teacher's checks:
+# keep it). make grade SUBMISSIONS=dir executes every handed-in notebook (a folder per student, or
+# a file per student) in a bubblewrap sandbox (no network, nothing writable but its own scratch
+# folder; tools/sandbox.py), takes out only its answers as plain data and checks them with the
+# teacher's checks in the grading process, which never ran the student's code. It writes
+# build/grades.csv (a row per student, a column per exercise) and build/grades_files.csv (a row
+# per file handed in). A cell over CELL_TIMEOUT seconds is interrupted; one that ignores that is
+# killed. Without bubblewrap it refuses; TRUSTED=1 grades trusted submissions without isolation.
 assign: install
 	$(BIN)/python tools/assign.py build/assign
 
 SUBMISSIONS ?=
 GRADES ?= build/grades.csv
+TRUSTED ?=
 grade: install
 	@test -n "$(SUBMISSIONS)" || { echo "make grade SUBMISSIONS=dir: say where the notebooks are"; exit 2; }
-	$(BIN)/python tools/grade.py "$(SUBMISSIONS)" --out "$(GRADES)" --timeout $(CELL_TIMEOUT)
+	$(BIN)/python tools/grade.py "$(SUBMISSIONS)" --out "$(GRADES)" --timeout $(CELL_TIMEOUT) \
+		$(if $(TRUSTED),--trusted)
 
 # evalkit's wheel in dist/ (the distribution evalkit-course: numpy and scipy only, the course's
 # data inside), built from a fresh build folder each time, offline, with the installed setuptools

@@ -14,7 +14,7 @@ sys.path.insert(0, str(REPO / "tools"))
 from kernel import CELL_TIMEOUT, execute_notebook
 from student import (
     PLACEHOLDER_TAG,
-    copy_checks,
+    sealed_checks,
     exercise_number,
     is_check,
     is_solution,
@@ -89,7 +89,7 @@ def test_every_student_copy_runs_top_to_bottom_in_another_folder(stem, tmp_path)
     # kernel.CellError, whose message names the student copy and the cell (index, first line)
     copy = student_copy(read(stem))
     nbformat.write(copy, tmp_path / f"{stem}.ipynb")
-    copy_checks(tmp_path)
+    sealed_checks(tmp_path)
     execute_notebook(copy, tmp_path, timeout=CELL_TIMEOUT, name=f"{stem}.ipynb (student copy)")
     errors = [o for c in copy.cells if c.cell_type == "code" for o in c.get("outputs", [])
               if o.get("output_type") == "error"]  # fmt: skip

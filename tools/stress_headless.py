@@ -56,7 +56,7 @@ from kernel import (  # noqa: E402
     run_cell,
     started,
 )
-from student import copy_checks, student_copy  # noqa: E402
+from student import sealed_checks, student_copy  # noqa: E402
 
 ORIGINAL, STUDENT = "notebook", "student copy"
 #: Kernel start plus this much per code cell on top of the cell limits: the outer limit
@@ -305,7 +305,7 @@ def stress(
 ) -> tuple[list[Outcome], float]:
     """Execute every task ``rounds`` times, ``jobs`` at a time; print each outcome as it ends."""
     student_dir = Path(tempfile.mkdtemp(prefix="evalkit-stress-student-"))
-    copy_checks(student_dir)  # a student copy's check cells need them beside it
+    sealed_checks(student_dir)  # a student copy's check cells need them beside it
     lock = threading.Lock()
     outcomes: list[Outcome] = []
     start = time.perf_counter()

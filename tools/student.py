@@ -1,22 +1,21 @@
-"""Make student copies of the notebooks: every solution replaced by a placeholder.
+"""Make student copies of the notebooks: every solution replaced by an empty answer cell.
 
     python tools/student.py [OUT_DIR]      # default: build/student (make student)
 
-The copies go with the exercises' checks beside them (``OUT_DIR/checks``, from
-``notebooks/checks``: a check cell needs them), and each records which course notebook it is
-(``metadata.evalkit.notebook``), so that ``make grade`` knows which checks to run on a submitted
-copy whatever its file is called.
+The copies go with the exercises' **sealed** checks beside them (``OUT_DIR/checks/qNN_k.json``,
+made from the teacher's ``notebooks/checks/qNN_k.py`` by :func:`evalkit.exercises.write_sealed_checks`):
+a check cell says right or wrong, with the hint, but the files hold no answer in readable form
+and no code. Each copy records which course notebook it is (``metadata.evalkit.notebook``), so
+that ``make grade`` knows which checks to run on a submitted copy whatever its file is called.
 
-Cells tagged ``solution`` (code and markdown) are stored collapsed, and the first line of each
-says only that it is a solution (``# Solution 2 — click to show`` in code, ``Solution 2 — click to
-show`` in Markdown): JupyterLab's placeholder of a collapsed cell shows that line. In a student
-copy they are removed; each run of consecutive solution cells becomes one empty code cell tagged
-``exercise`` that says where to write the answer (one per exercise where the solutions are
-numbered). All other cells, and their outputs, are kept, so the copy still reads like the
-original up to the exercises. That includes the exercises' check cells (tagged ``check``:
-``grader().check("q02_1")``, otter-grader running ``notebooks/checks/q02_1.py``), which follow each
-exercise's solutions; in the student copy they follow the answer cell, with their output
-cleared (the committed one says "passed", on the notebook's own solution).
+Cells tagged ``solution`` (code and Markdown) are removed: each run of consecutive solution cells
+becomes one empty code cell tagged ``exercise`` that says where to write the answer (one per
+exercise where the solutions are numbered). No solution is left to run under Run All or to read;
+the solutions stay in the course's notebooks, folded on the website. All other cells, and their
+outputs, are kept, so the copy still reads like the original up to the exercises. That includes
+the exercises' check cells (tagged ``check``: ``grader().check("q02_1")``), with their output
+cleared: the committed one says "passed", on the notebook's own solution; an untouched copy
+passes no check.
 """
 
 from __future__ import annotations
@@ -116,16 +115,25 @@ def student_copy(nb: nbformat.NotebookNode, name: str | None = None) -> nbformat
     return copy
 
 
-def copy_checks(dest: Path) -> Path:
-    """Copy the exercises' check files into ``dest/checks`` (replacing what was there)."""
+def sealed_checks(dest: Path, source: Path = CHECKS) -> Path:
+    """Write the exercises' sealed checks into ``dest/checks`` (the teacher's files stay here).
+
+    Sealed files of unchanged checks are kept; the teacher's ``.py`` files and anything else
+    from an earlier version of the folder are removed.
+    """
+    from evalkit.exercises import write_sealed_checks
+
     target = Path(dest) / CHECKS.name
-    shutil.rmtree(target, ignore_errors=True)
-    shutil.copytree(CHECKS, target, ignore=shutil.ignore_patterns("__pycache__"))
+    written = write_sealed_checks(source, target)
+    for other in target.iterdir():
+        if other not in written:
+            shutil.rmtree(other) if other.is_dir() else other.unlink()
     return target
 
 
 def write_student_copies(out: Path, stems: list[str] | None = None) -> list[Path]:
-    """Write the student copies of the notebooks (or of ``stems``) and the checks to ``out``."""
+    """Write the student copies of the notebooks (or of ``stems``) and the sealed checks to
+    ``out``."""
     out.mkdir(parents=True, exist_ok=True)
     written = []
     for path in sorted((REPO / "notebooks").glob("*.ipynb")):
@@ -133,7 +141,7 @@ def write_student_copies(out: Path, stems: list[str] | None = None) -> list[Path
             nb = nbformat.read(path, as_version=4)
             nbformat.write(student_copy(nb, path.stem), out / path.name)
             written.append(out / path.name)
-    copy_checks(out)
+    sealed_checks(out)
     return written
 
 

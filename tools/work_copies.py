@@ -5,13 +5,19 @@
     python tools/work_copies.py --fresh all     # replace every copy
 
 ``make lab`` opens JupyterLab on these copies, so that JupyterLab's autosave never rewrites the
-committed notebooks and ``git pull`` brings a course update without merge conflicts. A copy that
-exists is the student's work and is never overwritten; ``--fresh`` (``make lab-fresh NB=08``,
-``make lab-fresh-all``) keeps the old copy as ``work/NAME.old-<date>.ipynb`` before replacing it.
-The notebooks find their data through :func:`evalkit.datasets.data_file` and link to each other by
-file name, so they run and navigate the same from ``work/``. The exercises' checks
-(``notebooks/checks``, run by each notebook's check cells) are course files, not the student's:
-``work/checks`` is replaced by the course's current checks every time.
+committed notebooks and ``git pull`` brings a course update without merge conflicts. Each copy
+is a **student copy** (tools/student.py): the solutions are not in it, so Run All runs none and
+shows none; each exercise has an empty answer cell, and its check cell runs the sealed check in
+``work/checks`` (right or wrong with a hint, no answer inside). The solutions are on the course's
+website, folded under each exercise, and in ``notebooks/`` of the repository.
+
+A copy that exists is the student's work and is never overwritten; ``--fresh`` (``make
+lab-fresh NB=08``, ``make lab-fresh-all``) keeps the old copy as
+``work/NAME.old-<date>.ipynb`` before replacing it. A copy made by an earlier version of the
+course, which held the solutions, is named when ``make lab`` starts, with the command that
+replaces it. The notebooks find their data through :func:`evalkit.datasets.data_file` and link
+to each other by file name, so they run and navigate the same from ``work/``. ``work/checks`` is
+the course's, not the student's: it is sealed again from the course's checks every time.
 """
 
 from __future__ import annotations
@@ -21,6 +27,11 @@ import datetime
 import shutil
 import sys
 from pathlib import Path
+
+import nbformat
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # tools/, also when imported as tools.x
+from student import is_solution, sealed_checks, student_copy  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
 SOURCE, DEST = REPO / "notebooks", REPO / "work"
@@ -40,7 +51,7 @@ def ensure_copies(source: Path, dest: Path) -> tuple[list[str], list[str]]:
     >>> with tempfile.TemporaryDirectory() as tmp:
     ...     src, dst = Path(tmp, "nb"), Path(tmp, "work")
     ...     src.mkdir()
-    ...     _ = Path(src, "00_a.ipynb").write_text("{}")
+    ...     nbformat.write(nbformat.v4.new_notebook(), Path(src, "00_a.ipynb"))
     ...     ensure_copies(src, dst), ensure_copies(src, dst)
     ((['00_a.ipynb'], []), ([], ['00_a.ipynb']))
     """
@@ -51,9 +62,24 @@ def ensure_copies(source: Path, dest: Path) -> tuple[list[str], list[str]]:
         if target.exists():
             kept.append(notebook.name)
         else:
-            shutil.copy2(notebook, target)
+            write_copy(notebook, target)
             copied.append(notebook.name)
     return copied, kept
+
+
+def write_copy(notebook: Path, target: Path) -> None:
+    """Write the student copy of course notebook ``notebook`` to ``target``."""
+    nb = nbformat.read(notebook, as_version=4)
+    nbformat.write(student_copy(nb, notebook.stem), target)
+
+
+def holds_solutions(path: Path) -> bool:
+    """Whether a working copy still has solution cells (a full copy from an earlier course)."""
+    try:
+        nb = nbformat.read(path, as_version=4)
+    except Exception:
+        return False
+    return any(is_solution(cell) for cell in nb.cells)
 
 
 def backup_name(dest: Path, name: str, today: datetime.date) -> Path:
@@ -99,17 +125,15 @@ def fresh_copies(
         if target.exists():
             backup = backup_name(dest, notebook.name, today)
             target.rename(backup)
-        shutil.copy2(notebook, target)
+        write_copy(notebook, target)
         done.append((notebook.name, backup))
     return done
 
 
 def refresh_checks(source: Path, dest: Path) -> None:
-    """Replace ``dest/checks`` by the course's ``source/checks`` (where there is one)."""
-    checks = source / "checks"
-    if checks.is_dir():
-        shutil.rmtree(dest / "checks", ignore_errors=True)
-        shutil.copytree(checks, dest / "checks", ignore=shutil.ignore_patterns("__pycache__"))
+    """Seal the course's checks into ``dest/checks`` (the teacher's files never go there)."""
+    if (source / "checks").is_dir():
+        sealed_checks(dest, source / "checks")
 
 
 def show(path: Path) -> str:
@@ -138,6 +162,14 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{show(args.dest / name)}: the course's current version{kept}")
         return 0
     copied, kept = ensure_copies(args.source, args.dest)
+    old = [name for name in kept if holds_solutions(args.dest / name)]
+    if old:
+        print(
+            f"{len(old)} of your copies ({', '.join(old[:3])}{', ...' if len(old) > 3 else ''})"
+            " come from an earlier version of the course and still hold the solutions, which"
+            " Run All executes: make lab-fresh NB=08 replaces one by a student copy (your old one"
+            " is kept as NAME.old-<date>.ipynb)."
+        )
     count = f"{len(copied) + len(kept)} notebooks"
     news = f", {len(copied)} new" if copied and kept else ""
     print(

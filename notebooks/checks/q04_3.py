@@ -9,7 +9,7 @@ from math import comb
 
 from otter.test_files import test_case
 
-from evalkit.exercises import expect_integer, expect_true
+from evalkit.exercises import expect_integers
 from evalkit.paired import sign_test
 
 OK_FORMAT = False
@@ -28,21 +28,6 @@ def _smallest(pvalue, runs):
     return min(k for k in range(runs + 1) if pvalue(k, runs) <= 0.05)
 
 
-def _expect_integers(name, value, expected, *, what):
-    """Like expect_integer, for a sequence of whole numbers (a tuple, list or array)."""
-    expect_true(value is not None, f"{name} is not defined (or is None): store {what} in it.")
-    try:
-        values = list(value)
-    except TypeError:
-        values = None
-    expect_true(
-        values is not None and len(values) == len(expected),
-        f"{name} should hold {len(expected)} whole numbers ({what}); it is {value!r}.",
-    )
-    for i, (one, right) in enumerate(zip(values, expected, strict=True)):
-        expect_integer(f"{name}[{i}]", one, right, what=f"{what}, entry {i}")
-
-
 RIGHT = {
     "wins_corrected": tuple(
         _smallest(lambda k, n: sign_test(k, n, alternative="greater").pvalue, n) for n in _RUNS
@@ -58,7 +43,7 @@ HINT = (
 
 @test_case(name="wins_corrected", points=1, failure_message=HINT)
 def check_corrected(wins_corrected):
-    _expect_integers(
+    expect_integers(
         "wins_corrected",
         wins_corrected,
         RIGHT["wins_corrected"],
@@ -68,7 +53,7 @@ def check_corrected(wins_corrected):
 
 @test_case(name="wins_printed", points=1, failure_message=HINT)
 def check_printed(wins_printed):
-    _expect_integers(
+    expect_integers(
         "wins_printed",
         wins_printed,
         RIGHT["wins_printed"],
