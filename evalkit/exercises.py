@@ -202,7 +202,16 @@ def seal_check_file(path: str | os.PathLike[str]) -> dict[str, Any]:
         if "env" in parameters:
             raise SealingError(f"{path.name}, {case.name}: a test case that takes env")
         with _record() as recorder:
-            case.body.call_func({name: _Probe(name) for name in parameters})
+            try:
+                case.body.call_func({name: _Probe(name) for name in parameters})
+            except SealingError:
+                raise
+            except Exception as error:  # it computed with a stand-in for the student's value
+                raise SealingError(
+                    f"{path.name}, {case.name}: the test case computes with the student's "
+                    f"variables ({type(error).__name__}: {error}); a sealed check compares the "
+                    "variable itself through one of the expect_* functions"
+                ) from error
         if not recorder.expectations:
             raise SealingError(f"{path.name}, {case.name}: the test case compares nothing")
         cases.append({
@@ -326,7 +335,7 @@ class CheckResult:
         more = f" (the grader runs {self.hidden} more)" if self.hidden else ""
         if passed == count:
             return f"{self.name}: {'the check' if count == 1 else f'all {count} checks'} passed{more}."
-        return f"{self.name}: {passed} of {count} checks passed{more}."
+        return f"{self.name}: {passed} of {count} check{'s' if count != 1 else ''} passed{more}."
 
     def _hints(self) -> list[str]:
         hints: list[str] = []

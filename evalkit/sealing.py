@@ -3,24 +3,25 @@
 The checks a student is given (``make lab``'s ``work/checks``, ``make assign``'s
 ``student/checks``) must say whether an answer is right, with a hint, without holding the answer
 in readable form. A sealed answer does that: it keeps, for the right value ``x*``, the salted
-hash of the cell of a grid that ``x*`` falls in, and accepts a student's ``x`` when the cell of
-``x`` or one of its two neighbours has that hash.
+hash of the cell of a fine grid that ``x*`` falls in, and accepts a student's ``x`` when the
+cell of ``x`` or one of its :data:`NEIGHBOURS` nearest neighbours on either side has that hash.
 
-* A number compared with an absolute tolerance ``abs`` uses the grid of step ``abs``: cell
-  ``floor(x / abs)``.
+* A number compared with an absolute tolerance ``abs`` uses the grid of step ``abs / m``
+  (``m`` = :data:`NEIGHBOURS`): cell ``floor(x / step)``.
 * A number compared with a relative tolerance ``rel`` uses a grid in ``log |x|`` of step
-  ``-log(1 - rel)``, with the sign: cell ``(sign x, floor(log|x| / step))``; zero has a cell of its
-  own.
+  ``-log(1 - rel) / m``, with the sign: cell ``(sign x, floor(log|x| / step))``; zero has a cell
+  of its own.
 * A whole number, and a choice among named options, hash the value itself.
 
 **Every correct answer passes.** Where ``math.isclose(x, x*, rel_tol=rel, abs_tol=abs)`` holds,
-``x`` is within one step of ``x*`` on one of the two grids, so the cells differ by at most one
-and a neighbour matches: the sealed check accepts everything the unsealed one accepts. It also
-accepts a little more (up to two steps away: twice the tolerance), never a value further off.
+``x`` is within ``m`` steps of ``x*`` on one of the two grids, so the cells differ by at most
+``m`` and a neighbour matches: the sealed check accepts everything the unsealed one accepts. It
+also accepts a little more, up to ``m + 1`` steps away (1.25 times the tolerance), never a value
+further off.
 
 **What it protects, and what not.** Reading a sealed check shows a salt and hashes; the answer
 is not there to read or to print. The grid is finite, though: trying every cell near a guess
-finds the answer, and the hashes are slowed (PBKDF2, :data:`ITERATIONS` rounds, about 2 ms each)
+finds the answer, and the hashes are slowed (PBKDF2, :data:`ITERATIONS` rounds, about 1 ms each)
 only to make that a matter of minutes rather than of a moment. So a sealed check guards the
 student's own practice, not a grade: ``make grade`` never uses them; it runs the teacher's checks,
 with the answers, in a process the student's code never touched (``tools/grade.py``).
@@ -44,6 +45,7 @@ from typing import Any
 
 __all__ = [
     "ITERATIONS",
+    "NEIGHBOURS",
     "SealedChoice",
     "SealedInteger",
     "SealedNumber",
@@ -51,9 +53,12 @@ __all__ = [
     "normal_choice",
 ]
 
-#: PBKDF2 rounds per hash: about 2 ms each here, so a check of one number (up to six hashes)
-#: takes a few milliseconds, and a search through every grid cell near a guess takes minutes.
-ITERATIONS = 10_000
+#: PBKDF2 rounds per hash: about 1 ms each here, so a check of one number (at most 18 hashes)
+#: takes a few tens of milliseconds, and a search through every grid cell near a guess minutes.
+ITERATIONS = 5_000
+#: Cells per tolerance: a sealed number accepts up to (1 + 1/NEIGHBOURS) times its tolerance.
+NEIGHBOURS = 4
+_OFFSETS = (0, *(d for k in range(1, NEIGHBOURS + 1) for d in (-k, k)))
 
 
 def _salt() -> str:
@@ -69,13 +74,13 @@ def _finite(value: float) -> bool:
     return math.isfinite(value)
 
 
-def _abs_cell(value: float, step: float) -> int:
-    return math.floor(value / step)
+def _abs_cell(value: float, tolerance: float) -> int:
+    return math.floor(value / (tolerance / NEIGHBOURS))
 
 
 def _rel_step(rel: float) -> float:
     # |log|x| - log|x*|| <= -log(1 - rel) whenever x is within rel of x* (math.isclose)
-    return -math.log1p(-rel)
+    return -math.log1p(-rel) / NEIGHBOURS
 
 
 def _rel_cell(value: float, step: float) -> tuple[int, int]:
@@ -164,11 +169,11 @@ class SealedNumber:
             return False
         if self.abs > 0:
             cell = _abs_cell(value, self.abs)
-            if any(_digest(self.salt, "a", cell + d) == self.by_abs for d in (0, -1, 1)):
+            if any(_digest(self.salt, "a", cell + d) == self.by_abs for d in _OFFSETS):
                 return True
         if self.rel > 0:
             sign, cell = _rel_cell(value, _rel_step(self.rel))
-            neighbours = (0,) if sign == 0 else (0, -1, 1)
+            neighbours = (0,) if sign == 0 else _OFFSETS
             for d in neighbours:
                 if _digest(self.salt, "r", sign, cell + d) == self.by_rel:
                     return True

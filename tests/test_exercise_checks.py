@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import json
 import numbers
 import re
 import sys
@@ -226,21 +227,109 @@ def test_no_checked_name_is_set_before_the_exercises(stem):
 
 
 def test_a_check_shows_the_same_text_on_every_run(monkeypatch):
-    # otter draws an emoji at random for a pass; the stored output of a check cell must not vary
+    # the stored output of a check cell must not vary (otter drew an emoji at random for a pass)
     from evalkit.exercises import grader
 
     monkeypatch.chdir(NOTEBOOKS)
     right = _module(CHECKS / "q02_4.py")["RIGHT"]
     shown = set()
-    for _ in range(12):
+    for _ in range(3):
         result = grader().check("q02_4", dict(right))
         assert result.passed_all
         shown.add((repr(result), result._repr_html_()))
     ((text, html),) = shown
-    assert text == "q02_4 results: All test cases passed!"
-    assert html.endswith(" passed!</p>")
+    assert text == "q02_4: all 2 checks passed."
+    assert "<strong>q02_4</strong>: all 2 checks passed." in html
     wrong = grader().check("q02_4", {})
     assert not wrong.passed_all and "is not defined" in wrong._repr_html_()
+
+
+@pytest.mark.parametrize("path", FILES, ids=NAMES)
+def test_the_sealed_check_judges_as_the_teachers_check(path):
+    # what students get (sealed: no answer inside) must pass and fail exactly what the
+    # teacher's file passes and fails: right answers, each one wrong, nothing, pairs
+    from evalkit.exercises import run_sealed, seal_check_file
+
+    sealed = json.loads(json.dumps(seal_check_file(path)))  # as written to and read from disk
+    module = _module(path)
+    right, wrong = module["RIGHT"], module.get("WRONG", {})
+    trials = [dict(right), _as_pairs(right), {}]
+    for name, value in right.items():
+        answers = dict(right)
+        answers[name] = wrong[name] if name in wrong else _wrong(value)
+        trials.append(answers)
+    for answers in trials:
+        teacher = [r.passed for r in _run(path, answers).test_case_results]
+        student = run_sealed(sealed, answers)
+        assert [c.passed for c in student.cases] == teacher, (path.stem, answers)
+        if not student.passed_all:
+            text = student.summary()
+            assert text.count("Hint: Reread") == 1, text  # the hint once per exercise
+            assert "Error at line" not in text and "expect_" not in text, text
+
+
+def test_the_checks_a_student_gets_hold_no_code_and_no_answer(tmp_path):
+    from evalkit.exercises import write_sealed_checks
+
+    (tmp_path / "q99_1.py").write_text("leftover from an earlier course: RIGHT = {}")
+    written = write_sealed_checks(CHECKS, tmp_path)
+    assert sorted(p.stem for p in written) == NAMES
+    assert not list(tmp_path.glob("*.py")), "a teacher's file survived beside the sealed ones"
+    for path in written:
+        sealed = json.loads(path.read_text(encoding="utf-8"))
+        assert sealed["format"] == "evalkit-sealed-check/1" and sealed["name"] == path.stem
+        assert all(case["hint"].startswith("Reread ") for case in sealed["cases"])
+    # a second run keeps what did not change (the same salts), and reseals what did
+    before = {p: p.read_bytes() for p in written}
+    write_sealed_checks(CHECKS, tmp_path)
+    assert all(p.read_bytes() == data for p, data in before.items())
+
+
+def test_a_check_that_cannot_be_sealed_is_refused(tmp_path):
+    from evalkit.exercises import SealingError, seal_check_file
+
+    derived = tmp_path / "q99_1.py"
+    derived.write_text(
+        "from otter.test_files import test_case\n"
+        "from evalkit.exercises import expect_number, expect_true\n"
+        "name = 'q99_1'\nRIGHT = {'x': 1.5}\n"
+        "@test_case(name='x', points=1)\n"
+        "def check(x):\n"
+        "    expect_number('x', x * 2, 3.0)\n"
+    )
+    with pytest.raises(SealingError, match="computes with the student's variables"):
+        seal_check_file(derived)
+    derived.write_text(derived.read_text().replace("expect_number('x', x * 2, 3.0)",
+                                                   "expect_true(True, 'too small')"))
+    with pytest.raises(SealingError, match="expect_true cannot be sealed"):
+        seal_check_file(derived)
+
+
+def test_hidden_test_cases_stay_with_the_grader(tmp_path):
+    from evalkit.exercises import run_sealed, seal_check_file
+
+    path = tmp_path / "q99_2.py"
+    path.write_text(
+        "from otter.test_files import test_case\n"
+        "from evalkit.exercises import expect_number\n"
+        "name = 'q99_2'\nRIGHT = {'x': 1.5, 'y': 2.5}\n"
+        "@test_case(name='x', points=1, failure_message='Reread 1')\n"
+        "def check_x(x):\n    expect_number('x', x, RIGHT['x'])\n"
+        "@test_case(name='y', points=1, hidden=True)\n"
+        "def check_y(y):\n    expect_number('y', y, RIGHT['y'])\n"
+    )
+    sealed = seal_check_file(path)
+    assert [c["name"] for c in sealed["cases"]] == ["x"] and sealed["hidden"] == 1
+    assert "2.5" not in json.dumps(sealed)
+    assert repr(run_sealed(sealed, {"x": 1.5})) == "q99_2: the check passed (the grader runs 1 more)."
+
+
+def test_in_the_grading_sandbox_a_check_cell_checks_nothing(monkeypatch):
+    from evalkit.exercises import grader
+
+    monkeypatch.setenv("EVALKIT_GRADING", "1")
+    result = grader("no-such-folder").check("q02_1", {})
+    assert not result.passed_all and "make grade checks the answers" in repr(result)
 
 
 _IMPORT_PROBE = """
@@ -258,7 +347,7 @@ print(json.dumps({{
 """
 
 
-_THE_GRADER = "from evalkit.exercises import _grader_class\n_grader_class()"
+_THE_GRADER = "from evalkit.exercises import _otter_test_file_class\n_otter_test_file_class()"
 
 
 def _import_probe(before: str = "", imports: str = _THE_GRADER) -> dict:

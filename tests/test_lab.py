@@ -69,9 +69,18 @@ def test_make_lab_serves_jupyterlab_at_the_first_notebook(tmp_path):
         # the working copies, and the exercises' checks their check cells run
         notebooks = [nb.name for nb in course_notebooks(REPO / "notebooks")]
         assert served == sorted([*notebooks, "checks"])
-        assert (work / "00_start_here.ipynb").read_bytes() == (
-            REPO / "notebooks" / "00_start_here.ipynb"
-        ).read_bytes()
+        # the student copy (tools/student.py): no solution to run or read
+        import nbformat
+
+        from tools.student import student_copy
+
+        course_nb = nbformat.read(REPO / "notebooks" / "00_start_here.ipynb", as_version=4)
+        assert (work / "00_start_here.ipynb").read_text(encoding="utf-8") == nbformat.writes(
+            student_copy(course_nb, "00_start_here")
+        ) + "\n"
+        assert sorted(p.suffix for p in (work / "checks").iterdir()) == [".json"] * len(
+            list((REPO / "notebooks" / "checks").glob("q*.py"))
+        )
         assert "make lab-fresh NB=08" in (tmp_path / "lab.log").read_text()
         with urllib.request.urlopen(f"{base}/lab?token={token}", timeout=10) as page:
             assert page.status == 200 and b"JupyterLab" in page.read()
@@ -92,26 +101,51 @@ def test_make_lab_serves_jupyterlab_at_the_first_notebook(tmp_path):
         log.close()
 
 
+def notebook(text: str, solution: str | None = None):
+    """A course notebook: one Markdown cell ``text``, and a solution cell if given."""
+    import nbformat
+
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_markdown_cell(text)]
+    if solution is not None:
+        cell = nbformat.v4.new_code_cell(f"# Solution 1 — click to show\n{solution}")
+        cell.metadata["tags"] = ["solution"]
+        nb.cells.append(cell)
+    return nb
+
+
+def write(path, text: str, solution: str | None = None) -> None:
+    import nbformat
+
+    nbformat.write(notebook(text, solution), path)
+
+
+def text_of(path) -> str:
+    import nbformat
+
+    return "\n".join(c.source for c in nbformat.read(path, as_version=4).cells)
+
+
 def course(tmp_path, names):
     source = tmp_path / "notebooks"
     source.mkdir(exist_ok=True)
     for name in names:
-        (source / name).write_text(f"course version of {name}")
+        write(source / name, f"course version of {name}", solution="answer = 42")
     return source
 
 
 def test_work_copies_copies_new_notebooks_and_keeps_the_students(tmp_path):
     source, work = course(tmp_path, ["00_start_here.ipynb", "01_first.ipynb"]), tmp_path / "work"
     assert ensure_copies(source, work) == (["00_start_here.ipynb", "01_first.ipynb"], [])
-    (work / "01_first.ipynb").write_text("the student's answers")
+    write(work / "01_first.ipynb", "the student's answers")
     # the course gets an update and a new notebook: the new one is copied, the student's kept
     course(tmp_path, ["00_start_here.ipynb", "01_first.ipynb", "02_new.ipynb"])
-    (source / "01_first.ipynb").write_text("course version 2")
+    write(source / "01_first.ipynb", "course version 2")
     copied, kept = ensure_copies(source, work)
     assert copied == ["02_new.ipynb"]
     assert kept == ["00_start_here.ipynb", "01_first.ipynb"]
-    assert (work / "01_first.ipynb").read_text() == "the student's answers"
-    assert (work / "02_new.ipynb").read_text() == "course version of 02_new.ipynb"
+    assert text_of(work / "01_first.ipynb") == "the student's answers"
+    assert text_of(work / "02_new.ipynb").startswith("course version of 02_new.ipynb")
     assert sorted(p.name for p in work.iterdir()) == [
         "00_start_here.ipynb",
         "01_first.ipynb",
@@ -119,28 +153,64 @@ def test_work_copies_copies_new_notebooks_and_keeps_the_students(tmp_path):
     ]
 
 
+def test_the_copies_a_student_works_in_hold_no_solution(tmp_path):
+    # issue 56: Run All in a working copy must never execute (or show) a solution
+    import nbformat
+
+    source, work = course(tmp_path, ["00_start_here.ipynb"]), tmp_path / "work"
+    ensure_copies(source, work)
+    copy = nbformat.read(work / "00_start_here.ipynb", as_version=4)
+    assert "answer = 42" not in text_of(work / "00_start_here.ipynb")
+    assert [c.metadata.get("tags") for c in copy.cells if c.cell_type == "code"] == [["exercise"]]
+    assert copy.metadata["evalkit"]["notebook"] == "00_start_here"
+    fresh_copies(source, work, "0", today=date(2026, 12, 6))
+    assert "answer = 42" not in text_of(work / "00_start_here.ipynb")
+
+
+def test_an_old_full_copy_is_named_with_the_command_that_replaces_it(tmp_path, capsys):
+    source, work = course(tmp_path, ["00_start_here.ipynb"]), tmp_path / "work"
+    work.mkdir()
+    write(work / "00_start_here.ipynb", "an old copy", solution="answer = 42")  # as before
+    assert main(["--source", str(source), "--dest", str(work)]) == 0
+    out = capsys.readouterr().out
+    assert "still hold the solutions" in out and "make lab-fresh NB=08" in out
+    assert "00_start_here.ipynb" in out
+
+
+def test_work_checks_are_sealed_and_old_teachers_files_removed(tmp_path):
+    source, work = course(tmp_path, ["00_start_here.ipynb"]), tmp_path / "work"
+    (source / "checks").mkdir()
+    real = REPO / "notebooks" / "checks" / "q00_1.py"
+    (source / "checks" / "q00_1.py").write_bytes(real.read_bytes())
+    (work / "checks").mkdir(parents=True)
+    (work / "checks" / "q00_1.py").write_text("RIGHT = {'boschloo_size': 52}")  # an old copy
+    assert main(["--source", str(source), "--dest", str(work)]) == 0
+    assert sorted(p.name for p in (work / "checks").iterdir()) == ["q00_1.json"]
+    assert "RIGHT" not in (work / "checks" / "q00_1.json").read_text(encoding="utf-8")
+
+
 def test_fresh_copy_replaces_one_and_keeps_the_old_one(tmp_path):
     source, work = course(tmp_path, ["00_start_here.ipynb", "01_first.ipynb"]), tmp_path / "work"
     ensure_copies(source, work)
-    (work / "00_start_here.ipynb").write_text("edited 0")
-    (work / "01_first.ipynb").write_text("edited 1")
-    (source / "01_first.ipynb").write_text("course version 2")
+    write(work / "00_start_here.ipynb", "edited 0")
+    write(work / "01_first.ipynb", "edited 1")
+    write(source / "01_first.ipynb", "course version 2")
     day = date(2026, 11, 27)
     done = fresh_copies(source, work, "1", today=day)
     assert done == [("01_first.ipynb", work / "01_first.old-2026-11-27.ipynb")]
-    assert (work / "01_first.ipynb").read_text() == "course version 2"
-    assert (work / "01_first.old-2026-11-27.ipynb").read_text() == "edited 1"
-    assert (work / "00_start_here.ipynb").read_text() == "edited 0"  # not named: untouched
+    assert text_of(work / "01_first.ipynb") == "course version 2"
+    assert text_of(work / "01_first.old-2026-11-27.ipynb") == "edited 1"
+    assert text_of(work / "00_start_here.ipynb") == "edited 0"  # not named: untouched
     # a second fresh copy the same day keeps both old copies
-    (work / "01_first.ipynb").write_text("edited again")
+    write(work / "01_first.ipynb", "edited again")
     fresh_copies(source, work, "01_first.ipynb", today=day)
-    assert (work / "01_first.old-2026-11-27-2.ipynb").read_text() == "edited again"
-    assert (work / "01_first.old-2026-11-27.ipynb").read_text() == "edited 1"
+    assert text_of(work / "01_first.old-2026-11-27-2.ipynb") == "edited again"
+    assert text_of(work / "01_first.old-2026-11-27.ipynb") == "edited 1"
     # all: every copy replaced, each old one kept
     done = fresh_copies(source, work, "all", today=day)
     assert [name for name, _ in done] == ["00_start_here.ipynb", "01_first.ipynb"]
-    assert (work / "00_start_here.old-2026-11-27.ipynb").read_text() == "edited 0"
-    assert (work / "00_start_here.ipynb").read_text() == "course version of 00_start_here.ipynb"
+    assert text_of(work / "00_start_here.old-2026-11-27.ipynb") == "edited 0"
+    assert text_of(work / "00_start_here.ipynb").startswith("course version of 00_start_here")
     with pytest.raises(ValueError, match="no course notebook matches '7'"):
         fresh_copies(source, work, "7", today=day)
 

@@ -94,6 +94,13 @@ def test_every_student_copy_runs_top_to_bottom_in_another_folder(stem, tmp_path)
     errors = [o for c in copy.cells if c.cell_type == "code" for o in c.get("outputs", [])
               if o.get("output_type") == "error"]  # fmt: skip
     assert not errors, f"{stem}: {errors[0]['ename']}: {errors[0]['evalue']}"
+    # Run All of an untouched copy passes no check (issue 56): each says 0 passed, with its hint
+    for cell in copy.cells:
+        if is_check(cell):
+            text = "".join(o.get("data", {}).get("text/plain", "") for o in cell.outputs)
+            name = cell.source.strip().rsplit('"', 2)[-2]
+            assert text.startswith(f"{name}: 0 of "), f"{stem}: {text!r}"
+            assert "Hint: Reread" in text, f"{stem}: {text!r}"
 
 
 @pytest.mark.parametrize("stem", STEMS)

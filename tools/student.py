@@ -78,11 +78,14 @@ def exercise_number(cell: nbformat.NotebookNode) -> int | None:
     return int(words[1]) if len(words) > 1 and words[1].isdigit() else None
 
 
-def _placeholder(number: int | None) -> nbformat.NotebookNode:
-    # "# Exercise 2: your solution here: ..." where the exercise is known
+def _placeholder(number: int | None, solution: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    # "# Exercise 2: your solution here: ..." where the exercise is known; its id follows from
+    # the solution it stands for, so that every copy of the notebook is the same, byte for byte
     text = PLACEHOLDER.replace("Your", f"Exercise {number}: your") if number else PLACEHOLDER
     cell = nbformat.v4.new_code_cell(text)
     cell.metadata["tags"] = [PLACEHOLDER_TAG]
+    if solution.get("id"):
+        cell.id = f"answer-{solution.id}"[:64]
     return cell
 
 
@@ -109,7 +112,7 @@ def student_copy(nb: nbformat.NotebookNode, name: str | None = None) -> nbformat
         number = exercise_number(cell)
         in_run = bool(cells) and PLACEHOLDER_TAG in cells[-1].metadata.get("tags", [])
         if not in_run or (number is not None and number != current):
-            cells.append(_placeholder(number))
+            cells.append(_placeholder(number, cell))
             current = number
     copy.cells = cells
     return copy
