@@ -105,7 +105,9 @@ class _Recorder:
                 "variables: a sealed check compares the variable itself. Pass the test case's "
                 f"parameter to expect_{kind} unchanged (got {value!r:.60})."
             )
-        self.expectations.append({"kind": kind, "variable": value.variable, "label": label, **entry})
+        self.expectations.append(
+            {"kind": kind, "variable": value.variable, "label": label, **entry}
+        )
 
 
 _RECORDING: contextvars.ContextVar[_Recorder | None] = contextvars.ContextVar(
@@ -308,9 +310,7 @@ class CheckResult:
     (True, 'q02_1: the check passed.')
     """
 
-    def __init__(
-        self, name: str, cases: list[CaseResult], hidden: int = 0, note: str = ""
-    ) -> None:
+    def __init__(self, name: str, cases: list[CaseResult], hidden: int = 0, note: str = "") -> None:
         self.name, self.cases, self.hidden, self.note = name, list(cases), hidden, note
 
     @property
@@ -334,7 +334,9 @@ class CheckResult:
         count, passed = len(self.cases), sum(case.passed for case in self.cases)
         more = f" (the grader runs {self.hidden} more)" if self.hidden else ""
         if passed == count:
-            return f"{self.name}: {'the check' if count == 1 else f'all {count} checks'} passed{more}."
+            return (
+                f"{self.name}: {'the check' if count == 1 else f'all {count} checks'} passed{more}."
+            )
         return f"{self.name}: {passed} of {count} check{'s' if count != 1 else ''} passed{more}."
 
     def _hints(self) -> list[str]:
@@ -678,7 +680,8 @@ def expect_numbers(
         sealed = [SealedNumber.seal(v, rel=rel, abs=abs).to_dict() for v in want]
         return recorder.add("numbers", name, value, what=what, sealed=sealed)
     got = [
-        _as_number(f"{name}[{i}]", v, what) for i, v in enumerate(_sequence(name, value, len(want), what))
+        _as_number(f"{name}[{i}]", v, what)
+        for i, v in enumerate(_sequence(name, value, len(want), what))
     ]
     wrong = sum(not _close(g, w, rel, abs) for g, w in zip(got, want, strict=True))
     if wrong:
@@ -889,7 +892,9 @@ def expect_interval(
     """
     want_low, want_high = _as_limits("expected", expected, what)
     if (recorder := _recording()) is not None:
-        sealed = [SealedNumber.seal(float(v), rel=rel, abs=abs).to_dict() for v in (want_low, want_high)]
+        sealed = [
+            SealedNumber.seal(float(v), rel=rel, abs=abs).to_dict() for v in (want_low, want_high)
+        ]
         return recorder.add("interval", name, value, what=what, sealed=sealed)
     low_value, high_value = _as_limits(name, value, what)
     low = _as_number(f"{name}'s lower limit", low_value, what)

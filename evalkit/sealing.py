@@ -120,9 +120,7 @@ class SealedNumber:
     by_rel: str
 
     @classmethod
-    def seal(
-        cls, value: float, *, rel: float, abs: float, salt: str | None = None
-    ) -> SealedNumber:
+    def seal(cls, value: float, *, rel: float, abs: float, salt: str | None = None) -> SealedNumber:
         """Seal the right value ``value`` for comparisons within ``rel`` or ``abs``.
 
         Parameters

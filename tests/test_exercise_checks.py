@@ -299,8 +299,11 @@ def test_a_check_that_cannot_be_sealed_is_refused(tmp_path):
     )
     with pytest.raises(SealingError, match="computes with the student's variables"):
         seal_check_file(derived)
-    derived.write_text(derived.read_text().replace("expect_number('x', x * 2, 3.0)",
-                                                   "expect_true(True, 'too small')"))
+    derived.write_text(
+        derived.read_text().replace(
+            "expect_number('x', x * 2, 3.0)", "expect_true(True, 'too small')"
+        )
+    )
     with pytest.raises(SealingError, match="expect_true cannot be sealed"):
         seal_check_file(derived)
 
@@ -321,7 +324,9 @@ def test_hidden_test_cases_stay_with_the_grader(tmp_path):
     sealed = seal_check_file(path)
     assert [c["name"] for c in sealed["cases"]] == ["x"] and sealed["hidden"] == 1
     assert "2.5" not in json.dumps(sealed)
-    assert repr(run_sealed(sealed, {"x": 1.5})) == "q99_2: the check passed (the grader runs 1 more)."
+    assert (
+        repr(run_sealed(sealed, {"x": 1.5})) == "q99_2: the check passed (the grader runs 1 more)."
+    )
 
 
 def test_in_the_grading_sandbox_a_check_cell_checks_nothing(monkeypatch):

@@ -1,4 +1,4 @@
-"""make assign and make grade (tools/assign.py, tools/grade.py): a classroom that can trust its grades.
+"""make assign and make grade (tools/assign.py, tools/grade.py): a class can trust its grades.
 
 A submission is untrusted code. Here made-up submissions of notebook 00 attack the grader, each
 as a student could: patch the comparisons, patch otter's test runner, put a fake module in place,
@@ -14,7 +14,6 @@ from __future__ import annotations
 import csv
 import hashlib
 import json
-import os
 import re
 import secrets
 import socket
@@ -252,8 +251,8 @@ def attacked(tmp_path_factory):
     nbformat.write(made_up(network(listener.port)), folder / "g_network.ipynb")
     (folder / "h_loop").mkdir()
     nbformat.write(made_up(*loop_swallowing_the_interrupt(right)), folder / "h_loop" / "nb.ipynb")
-    nbformat.write(made_up(*loop_swallowing_the_interrupt(right)[::2][:1], "import os\nos._exit(3)",
-                           loop_swallowing_the_interrupt(right)[2]), folder / "i_kill.ipynb")  # fmt: skip
+    first, _, last = loop_swallowing_the_interrupt(right)
+    nbformat.write(made_up(first, "import os\nos._exit(3)", last), folder / "i_kill.ipynb")
     (folder / "j_link.ipynb").symlink_to(NOTEBOOKS / f"{STEM}.ipynb")  # the solutions
     (folder / "k_word").mkdir()
     (folder / "k_word" / "answers.docx").write_bytes(b"PK\x03\x04 not a notebook")
@@ -333,7 +332,9 @@ def test_a_loop_that_swallows_the_interrupt_costs_its_cell_only(attacked):
     full = sum(float(attacked["possible"][n]) for n in ("q00_1", "q00_2"))
     row = attacked["students"]["h_loop"]
     assert total(row) == full, row
-    assert "cell 2 ran over 3 s and the interrupt was ignored: its kernel was killed" in row["notes"]
+    assert (
+        "cell 2 ran over 3 s and the interrupt was ignored: its kernel was killed" in row["notes"]
+    )
     killed = attacked["students"]["i_kill"]
     assert total(killed) == full, killed
     assert "cell 2: the kernel died" in killed["notes"]
@@ -359,7 +360,9 @@ def test_every_file_handed_in_gets_a_row_with_the_reason(attacked):
         assert total(students[student]) == 0 and students[student]["notes"], students[student]
 
 
-def test_the_sandbox_is_what_make_grade_uses_and_it_refuses_without_one(tmp_path, monkeypatch, capsys):
+def test_the_sandbox_is_what_make_grade_uses_and_it_refuses_without_one(
+    tmp_path, monkeypatch, capsys
+):
     (tmp_path / "s").mkdir()
     nbformat.write(made_up(WRONG), tmp_path / "s" / "alice.ipynb")
     monkeypatch.setattr(sandbox, "isolation_problem", lambda: "bubblewrap is not installed")
@@ -379,7 +382,7 @@ def test_honest_gets_full_marks_and_the_untouched_copy_zero(tmp_path):
     folder.mkdir()
     nbformat.write(answered(STEM, {1, 2}), folder / "honest.ipynb")
     nbformat.write(answered(STEM, set()), folder / "untouched.ipynb")
-    graded, names, rows = grade.grade(folder, trusted=trusted)
+    graded, names, _ = grade.grade(folder, trusted=trusted)
     assert names == ["q00_1", "q00_2"]
     by = {g.student: g for g in graded}
     assert sum(by["honest"].scores.values()) == sum(by["honest"].possible.values()) == 4
@@ -399,7 +402,10 @@ def test_answers_come_out_as_plain_data_only():
     assert checks.names == NAMES
     scored = grade.check_answers(checks, {"boschloo_size": grade.plain({"__object__": "int"})})
     assert scored == {"q00_1": (0.0, 2.0), "q00_2": (0.0, 2.0)}
-    assert grade.check_answers(checks, right_answers()) == {"q00_1": (2.0, 2.0), "q00_2": (2.0, 2.0)}
+    assert grade.check_answers(checks, right_answers()) == {
+        "q00_1": (2.0, 2.0),
+        "q00_2": (2.0, 2.0),
+    }
 
 
 def test_a_result_file_that_is_a_link_or_too_large_is_not_read(tmp_path):

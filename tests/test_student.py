@@ -14,10 +14,10 @@ sys.path.insert(0, str(REPO / "tools"))
 from kernel import CELL_TIMEOUT, execute_notebook
 from student import (
     PLACEHOLDER_TAG,
-    sealed_checks,
     exercise_number,
     is_check,
     is_solution,
+    sealed_checks,
     solution_body,
     solution_label,
     student_copy,

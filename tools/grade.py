@@ -57,9 +57,9 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # tools/, also when imported as tools.x
-import sandbox  # noqa: E402
-from grade_execute import MAX_RESTARTS, STARTUP_TIMEOUT  # noqa: E402
-from kernel import CELL_TIMEOUT  # noqa: E402
+import sandbox
+from grade_execute import MAX_RESTARTS, STARTUP_TIMEOUT
+from kernel import CELL_TIMEOUT
 
 REPO = Path(__file__).resolve().parent.parent
 COURSE = sorted(p.stem for p in (REPO / "notebooks").glob("*.ipynb"))
@@ -129,7 +129,11 @@ def load_checks(source: Path) -> dict[str, TeacherChecks]:
             with zipfile.ZipFile(bundle) as archive:
                 for member in archive.namelist():
                     name = Path(member).name
-                    if member.startswith("tests/") and name.startswith("q") and name.endswith(".py"):
+                    if (
+                        member.startswith("tests/")
+                        and name.startswith("q")
+                        and name.endswith(".py")
+                    ):
                         target = unpacked / name
                         target.write_bytes(archive.read(member))
                         files.append(target)
@@ -368,7 +372,9 @@ def grade(
             if stem is None:
                 rows.append(FileRow(student, name, "", "not graded", reason))
             elif stem not in teacher:
-                rows.append(FileRow(student, name, stem, "not graded", "its notebook has no checks"))
+                rows.append(
+                    FileRow(student, name, stem, "not graded", "its notebook has no checks")
+                )
             else:
                 todo.append((student, path, stem))
     for row in rows:

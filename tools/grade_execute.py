@@ -163,8 +163,10 @@ def execute(path: str, names: list[str], timeout: float, grace: float) -> dict:
         if attempt == MAX_RESTARTS:
             return {"answers": {}, "notes": [*notes, "too many kernels killed: no answers read"]}
         note("the notebook was run again from the top without the cells named above")
-    status, content = run_cell(manager, client, EXTRACT, timeout, grace,
-                               user_expressions={"answers": f"__evalkit_answers({names!r})"})  # fmt: skip
+    wanted = {"answers": f"__evalkit_answers({names!r})"}
+    status, content = run_cell(
+        manager, client, EXTRACT, timeout, grace, user_expressions=expression
+    )
     answers: dict = {}
     if status == "ok":
         expression = content.get("user_expressions", {}).get("answers", {})

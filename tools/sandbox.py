@@ -57,8 +57,7 @@ def isolation_problem() -> str | None:
     path = bwrap()
     if path is None:
         return (
-            "bubblewrap (bwrap) is not installed: on Debian or Ubuntu, `apt-get install "
-            "bubblewrap`"
+            "bubblewrap (bwrap) is not installed: on Debian or Ubuntu, `apt-get install bubblewrap`"
         )
     try:
         done = subprocess.run(

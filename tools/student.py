@@ -3,7 +3,8 @@
     python tools/student.py [OUT_DIR]      # default: build/student (make student)
 
 The copies go with the exercises' **sealed** checks beside them (``OUT_DIR/checks/qNN_k.json``,
-made from the teacher's ``notebooks/checks/qNN_k.py`` by :func:`evalkit.exercises.write_sealed_checks`):
+made from the teacher's ``notebooks/checks/qNN_k.py`` by
+:func:`evalkit.exercises.write_sealed_checks`):
 a check cell says right or wrong, with the hint, but the files hold no answer in readable form
 and no code. Each copy records which course notebook it is (``metadata.evalkit.notebook``), so
 that ``make grade`` knows which checks to run on a submitted copy whatever its file is called.

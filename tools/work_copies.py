@@ -24,14 +24,13 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import shutil
 import sys
 from pathlib import Path
 
 import nbformat
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # tools/, also when imported as tools.x
-from student import is_solution, sealed_checks, student_copy  # noqa: E402
+from student import is_solution, sealed_checks, student_copy
 
 REPO = Path(__file__).resolve().parent.parent
 SOURCE, DEST = REPO / "notebooks", REPO / "work"

@@ -757,6 +757,9 @@ def test_student_copy_runs_and_every_widget_control_works(stem, lab, lab_page):
     try:
         panel_id = _open_notebook(page, f"{stem}.ipynb", lab)
         phase("open_s")
+        # opened, its kernel started: nothing changed yet, so no "unsaved changes" (issue 56)
+        dirty = page.evaluate("() => window.jupyterapp.shell.currentWidget.context.model.dirty")
+        assert dirty is False, f"{stem}: the notebook shows unsaved changes just after opening"
         _run_all(page)
         phase("run_all_s")
 
