@@ -13,7 +13,7 @@ Two seeded simulations, too long for the notebook and the unit tests:
    estimated from survey data*, Survey Methodology 24:193), and Clopper–Pearson on all items
    (the interval that ignores the writers).
 2. **Size** of the clustered McNemar tests (``evalkit.clustered.mcnemar``, methods
-   ``"durkalski"``, ``"obuchowski"``, ``"yang"``) at α = 0.05: k ∈ {10, 20, 40} writers, two
+   ``"durkalski"``, ``"obuchowski"``, ``"yang"``) at α = 0.05: k ∈ {5, 8, 10, 20, 40} writers, two
    classifiers equally good on average, each writer favouring one of them (the share of a
    writer's discordant items that go to A is Beta(2, 2)); writer sizes equal (20 items) or
    unequal (drawn uniformly from 1 … 40 items, per writer and test set).
@@ -30,13 +30,17 @@ every row before it trusts them.
 Run from the repository root (about 40 s of CPU, most of it the bootstrap; three minutes on a
 busy machine)::
 
-    .venv/bin/python benchmarks/precompute_clustered.py
+    .venv/bin/python benchmarks/precompute_clustered.py              # both tables
+    .venv/bin/python benchmarks/precompute_clustered.py --only size  # the McNemar sizes alone
 
-The first line of each CSV records this command and the library versions.
+(``--only coverage`` writes the coverage table alone). Every row has its own seed, so one table
+comes out the same whether or not the other is written. The first line of each CSV records this
+command and the library versions.
 """
 
 from __future__ import annotations
 
+import argparse
 import csv
 import math
 import sys
@@ -74,7 +78,7 @@ INTERVALS = {  # column name: (evalkit internal, quantile)
     "wilson_effective_z": ("wilson-effective", "z"),
     "wilson_effective_t": ("wilson-effective", "t"),
 }
-MCNEMAR_WRITERS = (10, 20, 40)
+MCNEMAR_WRITERS = (5, 8, 10, 20, 40)
 MCNEMAR_SIZES = ("equal", "unequal")
 DISCORDANT = 0.3  # P(an item is discordant)
 CHECKED = 30  # test sets per row recomputed with the public functions
@@ -242,22 +246,32 @@ def write(path, rows, what):
         writer.writerows(rows)
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--only", choices=("coverage", "size"), help="write only this table (default: both)"
+    )
+    args = parser.parse_args(argv)
     start = time.perf_counter()
-    assert special.ndtri(0.975) > 1.95  # the z quantile the "_z" columns use
-    write(
-        COVERAGE_CSV,
-        coverage_rows(),
-        f"coverage of 95% intervals, beta-binomial writers of {ITEMS} items, seed {SEED}",
-    )
-    write(
-        SIZE_CSV,
-        size_rows(),
-        "size at alpha 0.05 of the clustered McNemar tests under H0 (writer share ~ Beta(2, 2)), "
-        f"seed {SEED}",
-    )
+    written = []
+    if args.only in (None, "coverage"):
+        assert special.ndtri(0.975) > 1.95  # the z quantile the "_z" columns use
+        write(
+            COVERAGE_CSV,
+            coverage_rows(),
+            f"coverage of 95% intervals, beta-binomial writers of {ITEMS} items, seed {SEED}",
+        )
+        written.append(COVERAGE_CSV)
+    if args.only in (None, "size"):
+        write(
+            SIZE_CSV,
+            size_rows(),
+            "size at alpha 0.05 of the clustered McNemar tests under H0 "
+            f"(writer share ~ Beta(2, 2)), seed {SEED}",
+        )
+        written.append(SIZE_CSV)
     print(
-        f"wrote {COVERAGE_CSV} and {SIZE_CSV} in {time.perf_counter() - start:.1f} s",
+        f"wrote {' and '.join(map(str, written))} in {time.perf_counter() - start:.1f} s",
         file=sys.stderr,
     )
 

@@ -31,7 +31,9 @@ mcnemar
 With one item per cluster every function reduces to its independent counterpart: deff = 1, the
 Wilson interval of :func:`evalkit.intervals.wilson`, the item bootstrap of
 :func:`evalkit.bootstrap.bootstrap_interval`, and McNemar's asymptotic test
-:func:`evalkit.paired.mcnemar` (``method="asymptotic"``).
+:func:`evalkit.paired.mcnemar` (``method="asymptotic"``): Durkalski's clustered form exactly,
+Yang's and Obuchowski's nearly (their formulas with one item per cluster are in
+:func:`mcnemar`).
 """
 
 from __future__ import annotations
@@ -497,17 +499,31 @@ _MCNEMAR_NAMES = {
 
 
 def _mcnemar_statistic(only_a: np.ndarray, only_b: np.ndarray, sizes: np.ndarray, method: str):
-    """X² and its denominator over the last axis (clusters); 0 where the denominator is 0."""
+    """X² and its denominator over the last axis (clusters); 0 where the denominator is 0.
+
+    ``only_a`` = b_i, ``only_b`` = c_i and ``sizes`` = m_i have shape (…, K); vectorized so that a
+    simulation can evaluate many test sets at once (the formulas are in :func:`mcnemar`).
+    """
     k = only_a.shape[-1]
-    diff = only_a - only_b
+    d = only_a - only_b  # d_i = b_i − c_i
     if method == "durkalski":
-        diff = diff / sizes
-    variance = np.sum(diff**2, axis=-1)
-    total = np.sum(diff, axis=-1)
-    chi2 = total**2 / np.where(variance > 0, variance, 1.0)
-    if method == "obuchowski":
-        chi2 = chi2 * (k - 1) / k
-    return np.where(variance > 0, chi2, 0.0), variance
+        share = d / sizes  # d_i / m_i: every cluster counts alike
+        numerator = np.sum(share, axis=-1) ** 2
+        denominator = np.sum(share**2, axis=-1)
+        factor = 1.0
+    else:
+        numerator = np.sum(d, axis=-1) ** 2  # (Σ d_i)²
+        under_h0 = np.sum(d**2, axis=-1)  # Σ d_i²: Obuchowski's variance, evaluated at D = 0
+        if method == "obuchowski":
+            denominator = under_h0
+        else:  # "yang": the mean of the variance at D = 0 and the one about D̂ = Σ d_i / N
+            estimate = np.sum(d, axis=-1) / np.sum(sizes, axis=-1)
+            about_estimate = np.sum((d - sizes * estimate[..., None]) ** 2, axis=-1)
+            denominator = (under_h0 + about_estimate) / 2
+        factor = (k - 1) / k
+    positive = denominator > 0  # 0 only when every d_i = 0: no evidence either way
+    chi2 = factor * numerator / np.where(positive, denominator, 1.0)
+    return np.where(positive, chi2, 0.0), denominator
 
 
 def mcnemar(
@@ -521,24 +537,39 @@ def mcnemar(
 
     Two classifiers are scored on the same clustered test set. Let b_i be the number of items of
     cluster i (of m_i items) that only A gets right, c_i the number only B gets right,
-    d_i = b_i − c_i, and K the number of clusters. McNemar's test estimates the variance of
-    b − c by b + c, as if the discordant items were independent; the clustered tests estimate it
-    from the clusters. Three versions, all referred to χ²₁:
+    d_i = b_i − c_i, K the number of clusters, N = Σ m_i and D̂ = Σ d_i / N = (b − c)/N the
+    difference of the pooled accuracies. McNemar's test estimates the variance of b − c by b + c,
+    as if the discordant items were independent; the clustered tests estimate it from the
+    clusters. Three versions, all referred to χ²₁ (the R package clust.bin.pair, version 0.1.2,
+    implements the same three under the same names):
 
-    * ``"yang"`` (default) — Yang, Sun & Hardin (2010, *A note on the tests for clustered
-      matched-pair binary data*, Biometrical Journal 52:638; the statistic the R package
-      clust.bin.pair calls Yang's):
+    * ``"yang"`` (default) — the modified Obuchowski statistic X²_MO of Yang, Sun & Hardin
+      (2010, *A note on the tests for clustered matched-pair binary data*, Biometrical Journal
+      52:638–652):
 
       .. math::
 
-         X^2_Y = \\frac{\\bigl(\\sum_i d_i\\bigr)^2}{\\sum_i d_i^2} .
+         X^2_Y = \\frac{K-1}{K}\\,
+         \\frac{\\bigl(\\sum_i d_i\\bigr)^2}
+         {\\tfrac12 \\sum_i \\bigl[(d_i - m_i \\hat D)^2 + d_i^2\\bigr]} .
 
-      Its null hypothesis, E Σ d_i = 0, is the equality of the two *pooled* accuracies, the
-      quantity ``estimate`` reports.
+      K/(K − 1)·Σ(d_i − m_i D̂)²/N² is the cluster-robust variance of D̂ (the ratio estimator's,
+      as in :func:`accuracy_interval`) and K/(K − 1)·Σ d_i²/N² the same variance evaluated
+      under H0 (D = 0); X²_Y is D̂² divided by the mean of the two. Its null hypothesis,
+      E Σ d_i = 0, is the equality of the two *pooled* accuracies, the quantity ``estimate``
+      reports. On the thyroid data below it gives 3.13, the value Yang et al. (2010) report (as
+      cited in clust.bin.pair's tests), and 8.43 on the psychiatry data of Eliasziw & Donner
+      (1991).
     * ``"obuchowski"`` — Obuchowski (1998, *On the comparison of correlated proportions for
-      clustered data*, Statistics in Medicine 17:1495): her variance of the difference of two
-      clustered proportions, evaluated under H0. Yang et al. (2010) show that it simplifies to
-      X²_O = (K − 1)/K · X²_Y: the same test, a factor (K − 1)/K more conservative.
+      clustered data*, Statistics in Medicine 17:1495): D̂² over the variance under H0 alone,
+      which Yang et al. (2010) simplify to
+
+      .. math::
+
+         X^2_O = \\frac{K-1}{K}\\,\\frac{\\bigl(\\sum_i d_i\\bigr)^2}{\\sum_i d_i^2} .
+
+      Since (Σ d_i)² ≤ K Σ d_i², X²_O ≤ K − 1: with 5 clusters it can hardly exceed
+      χ²₁'s 3.84 and the test almost never rejects.
     * ``"durkalski"`` — Durkalski, Palesch, Lipsitz & Rust (2003, *Analysis of clustered
       matched-pair data*, Statistics in Medicine 22:2417): each cluster's difference weighted by
       1/m_i,
@@ -547,30 +578,53 @@ def mcnemar(
 
          X^2_D = \\frac{\\bigl(\\sum_i d_i/m_i\\bigr)^2}{\\sum_i (d_i/m_i)^2} ,
 
-      which equals X²_Y when all clusters have the same size. Its null hypothesis is that the
-      *average of the per-cluster* accuracy differences is 0: every cluster counts alike,
-      whatever its size.
+      which equals K/(K − 1)·X²_O when all clusters have the same size. Its null hypothesis is
+      that the *average of the per-cluster* accuracy differences is 0: every cluster counts
+      alike, whatever its size.
 
-    With one item per cluster (d_i² is 1 on a discordant item and 0 otherwise) X²_Y = X²_D is
-    McNemar's uncorrected statistic (:func:`evalkit.paired.mcnemar` with
-    ``method="asymptotic"``). On Obuchowski's thyroid data (21 patients with 1–4 glands) the
-    three give 2.315 (p 0.128, Durkalski), 2.857 (p 0.091, Obuchowski) and 3.000 (p 0.083,
-    Yang), as the registry's example ``obuchowski-thyroids`` checks.
+    With one item per cluster (d_i² is 1 on a discordant item and 0 otherwise) X²_D is
+    McNemar's uncorrected statistic (b − c)²/(b + c) (:func:`evalkit.paired.mcnemar` with
+    ``method="asymptotic"``), and X²_O = (N − 1)/N · X²_D. Yang's is then
+    X²_Y = (N − 1)/N · X²_D / (1 − X²_D/(2N)), close to McNemar's while X²_D is small
+    compared with N (in the region where the tests decide, X²_D ≈ 4).
+
+    On Obuchowski's thyroid data (21 patients with 1–4 glands) the three give 2.315 (p 0.128,
+    Durkalski), 2.857 (p 0.091, Obuchowski) and 3.132 (p 0.077, Yang); the registry's example
+    ``obuchowski-thyroids`` checks them against the published 2.32, 2.86 (Durkalski et al. 2003)
+    and 3.13 (Yang et al. 2010).
 
     **Measured size** at α = 0.05 (``benchmarks/precompute_clustered.py``,
-    ``data/clustered_mcnemar_size.csv``; K = 10, 20, 40 writers of 20 items each or of 1–40
-    items, A and B equally good with each writer favouring one of them by a Beta(2, 2) share;
-    20 000 test sets per row, Monte-Carlo SE ≤ 0.0016): none of the three exceeds 0.05 by more
-    than the Monte-Carlo error. Yang 0.036–0.050 (median of the six rows 0.047; 0.045–0.050
-    from K = 20 on); Durkalski 0.035–0.050 (median 0.045); Obuchowski 0.024–0.047 (median
-    0.041). McNemar's test ignoring the writers: 0.18–0.22. Yang's is the default because it
-    is the closest to 5 % without exceeding it and tests the pooled accuracies.
+    ``data/clustered_mcnemar_size.csv``; K = 5, 8, 10, 20, 40 writers of 20 items each or of
+    1–40 items, A and B equally good with each writer favouring one of them by a Beta(2, 2)
+    share; 20 000 test sets per row, Monte-Carlo SE ≤ 0.0018 for the clustered tests, ≤ 0.003
+    for McNemar's):
+
+    ==============  ==============  ==============  ==============  ==================
+    writers K       Yang            Durkalski       Obuchowski      McNemar (ignoring)
+    ==============  ==============  ==============  ==============  ==================
+    5 and 8         0.053–0.066     0.017–0.039     0.0003–0.024    0.18–0.23
+    10              0.056–0.061     0.035–0.043     0.024–0.030     0.18–0.22
+    20 and 40       0.050–0.060     0.045–0.050     0.040–0.047     0.18–0.22
+    ==============  ==============  ==============  ==============  ==================
+
+    Yang's test runs a little above 5 % (0.050–0.056 with equal writer sizes, up to 0.066 with
+    unequal ones); Durkalski's and Obuchowski's never exceed 5 % but lose their power with few
+    writers. With 5 writers Obuchowski's almost never rejects (size 0.0003–0.0007) and
+    Durkalski's rarely (0.017–0.024); at a true difference of 9 points (each writer's share of
+    discordant items going to A ~ Beta(2.6, 1.4)) the coverage atlas measures a power of
+    0.15–0.18 for Yang's, 0.06–0.09 for Durkalski's and at most 0.004 for Obuchowski's (0.30–0.33,
+    0.23–0.29 and 0.17–0.23 with 10 writers). Yang's is the default: it tests the pooled
+    accuracies (``estimate``), it is the most powerful of the three, and its excess over 5 % is
+    at most 1.6 points here. Yang et al. (2010) recommend it for equal cluster sizes; for
+    unequal ones with fewer than about 50 clusters they recommend Durkalski's
+    (``method="durkalski"``), which keeps the level but tests the average of the per-cluster
+    differences instead of the pooled accuracies.
 
     Measured in the coverage atlas (:mod:`evalkit.atlas`; ``make atlas``):
 
-    Atlas (size, durkalski): minimum 0.042, median 0.046, maximum 0.051 over 6 settings.
-    Atlas (size, obuchowski): minimum 0.026, median 0.039, maximum 0.049 over 6 settings.
-    Atlas (size, yang): minimum 0.037, median 0.045, maximum 0.051 over 6 settings.
+    Atlas (size, durkalski): minimum 0.011, median 0.043, maximum 0.051 over 10 settings.
+    Atlas (size, obuchowski): minimum 0.000, median 0.027, maximum 0.049 over 10 settings.
+    Atlas (size, yang): minimum 0.048, median 0.056, maximum 0.063 over 10 settings.
 
     Parameters
     ----------
@@ -586,19 +640,29 @@ def mcnemar(
     TestResult
         ``statistic`` is X² (``df=1``), two-sided; ``estimate`` is the difference of accuracies
         (b − c)/N; ``details`` holds ``only1`` = b, ``only2`` = c, ``discordant`` = b + c,
-        ``clusters`` = K and ``variance``, the denominator (Σ d_i², or Σ (d_i/m_i)² for
-        Durkalski). With no discordant items X² = 0 and p = 1.
+        ``clusters`` = K and ``variance``, the denominator of X²: ½ Σ [(d_i − m_i D̂)² + d_i²]
+        (Yang), Σ d_i² (Obuchowski) or Σ (d_i/m_i)² (Durkalski). With no discordant items, or
+        with d_i = 0 in every cluster, X² = 0 and p = 1.
+
+    Raises
+    ------
+    ValueError
+        When ``correct_a`` and ``correct_b`` differ in length or hold values other than 0/1,
+        when ``clusters`` does not give one label per item or names fewer than two clusters,
+        or when ``method`` is unknown.
 
     Examples
     --------
     >>> a = [1, 1, 1, 0, 1, 1, 1, 1, 1, 0, 1, 1]
     >>> b = [1, 0, 0, 0, 1, 1, 1, 0, 1, 1, 0, 1]
     >>> writer = [1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4]
-    >>> r = mcnemar(a, b, writer)
-    >>> round(r.statistic, 4), round(r.pvalue, 4)
-    (1.8, 0.1797)
-    >>> round(mcnemar(a, b, writer, method="obuchowski").statistic, 4)  # 3/4 of Yang's
+    >>> r = mcnemar(a, b, writer)  # d_i = 2, 0, 1, 0; m_i = 3; D̂ = 3/12
+    >>> round(r.statistic, 4), round(r.pvalue, 4)  # 3/4 · 3² / (½ (2.75 + 5))
+    (1.7419, 0.1869)
+    >>> round(mcnemar(a, b, writer, method="obuchowski").statistic, 4)  # 3/4 · 3² / 5
     1.35
+    >>> round(mcnemar(a, b, writer, method="durkalski").statistic, 4)  # equal sizes: 3² / 5
+    1.8
     """
     method = check_choice(method, "method", MCNEMAR_METHODS)
     a = _as_correctness(correct_a, "correct_a")

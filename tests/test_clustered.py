@@ -2,8 +2,9 @@
 
 Cross-checks: the ANOVA ICC against scipy's one-way F statistic; the design effect against the
 simulated variance of the pooled accuracy; every function against its independent counterpart
-with one item per cluster; coverage and type-I error by simulation, with tolerances from the
-Monte-Carlo standard error.
+with one item per cluster; the clustered McNemar tests against a transcription of the R package
+clust.bin.pair and the published values its tests quote (thyroid and psychiatry data); coverage
+and type-I error by simulation, with tolerances from the Monte-Carlo standard error.
 """
 
 from __future__ import annotations
@@ -166,27 +167,133 @@ def test_one_item_per_cluster_reduces_to_the_independent_methods(seed):
 
 @pytest.mark.parametrize("seed", range(5))
 def test_clustered_mcnemar_with_one_item_per_cluster_is_mcnemars_asymptotic_test(seed):
+    # Durkalski's form is McNemar's exactly; with m_i = 1 and K = N the other two are closed
+    # forms in McNemar's X² (issue 57: Yang's is not McNemar's, it divides by 1 − X²/(2N))
     rng = np.random.default_rng(100 + seed)
     n = int(rng.integers(10, 80))
     a, b = rng.random(n) < 0.8, rng.random(n) < 0.7
     table = paired.agreement_table(a, b)
     want = paired.mcnemar(table[0, 1], table[1, 0], "asymptotic")
-    got = clustered.mcnemar(a, b, np.arange(n))
+    got = clustered.mcnemar(a, b, np.arange(n), method="durkalski")
     assert got.statistic == pytest.approx(want.statistic, rel=1e-12)
     assert got.pvalue == pytest.approx(want.pvalue, rel=1e-12)
     assert got.details["only1"] == table[0, 1] and got.details["only2"] == table[1, 0]
+    x2 = want.statistic
+    obuchowski = clustered.mcnemar(a, b, np.arange(n), method="obuchowski").statistic
+    assert obuchowski == pytest.approx((n - 1) / n * x2, rel=1e-12)
+    yang = clustered.mcnemar(a, b, np.arange(n)).statistic
+    assert yang == pytest.approx((n - 1) / n * x2 / (1 - x2 / (2 * n)), rel=1e-12)
 
 
 def test_clustered_mcnemar_by_hand():
-    # writers: (b_i, c_i) = (2, 0), (0, 1), (1, 0), (2, 0): X² = (5 − 1)²/(4 + 1 + 1 + 4)
+    # writers of 3, 2, 3, 3 items with (b_i, c_i) = (2, 0), (0, 1), (1, 0), (2, 0):
+    # d_i = 2, −1, 1, 2, N = 11, D̂ = 4/11, d_i − m_i·D̂ = 10/11, −19/11, −1/11, 10/11, so
+    # Yang's X² = (3/4)·4² / (½ (562/121 + 10)) = 726/443
     a = [1, 1, 1, 0, 0, 1, 1, 0, 1, 1, 0]
     b = [0, 0, 1, 1, 0, 0, 1, 0, 0, 0, 0]
     w = ["a", "a", "a", "b", "b", "c", "c", "c", "d", "d", "d"]
     result = clustered.mcnemar(a, b, w)
-    assert result.statistic == pytest.approx(16 / 10)
-    assert result.pvalue == pytest.approx(stats.chi2.sf(1.6, 1))
+    assert result.statistic == pytest.approx(726 / 443, rel=1e-12)
+    assert result.pvalue == pytest.approx(stats.chi2.sf(726 / 443, 1), rel=1e-12)
+    assert result.details["variance"] == pytest.approx(886 / 121, rel=1e-12)
     assert result.estimate == pytest.approx(4 / 11)
+    assert clustered.mcnemar(a, b, w, method="obuchowski").statistic == pytest.approx(3 / 4 * 1.6)
     assert clustered.mcnemar(a, a, w).pvalue == 1.0  # no discordant items
+
+
+def test_clustered_mcnemar_with_every_d_i_zero_is_no_evidence():
+    # discordant items, but each writer's cancel out: X² = 0 and p = 1 for all three forms
+    a = [1, 0, 1, 0, 1, 1]
+    b = [0, 1, 0, 1, 1, 1]
+    w = [1, 1, 2, 2, 3, 3]
+    for method in clustered.MCNEMAR_METHODS:
+        result = clustered.mcnemar(a, b, w, method=method)
+        assert (result.statistic, result.pvalue, result.details["variance"]) == (0.0, 1.0, 0.0)
+        assert result.details["discordant"] == 4
+
+
+def clust_bin_pair(ak, bk, ck, dk, method):
+    """A line-by-line transcription of the R package clust.bin.pair 0.1.2 (R/yang.R,
+    R/obuchowski.R, R/durkalski.R), from per-cluster counts: ak both right, bk only the first,
+    ck only the second, dk both wrong."""
+    ak, bk, ck, dk = (np.asarray(x, dtype=float) for x in (ak, bk, ck, dk))
+    nk = ak + bk + ck + dk
+    K = len(nk)  # the R code's names
+    if method == "yang":
+        N = nk.sum()
+        p1_tilde = (1 / N) * bk.sum()
+        p2_tilde = (1 / N) * ck.sum()
+        return (
+            ((K - 1) / K)
+            * np.sum(bk - ck) ** 2
+            / ((1 / 2) * np.sum(((bk - ck) - nk * (p1_tilde - p2_tilde)) ** 2 + (bk - ck) ** 2))
+        )
+    if method == "obuchowski":
+        return ((K - 1) / K) * np.sum(bk - ck) ** 2 / np.sum((bk - ck) ** 2)
+    return np.sum((bk - ck) / nk) ** 2 / np.sum(((bk - ck) / nk) ** 2)
+
+
+def items_from_counts(ak, bk, ck, dk):
+    """Per-item correctness of the two raters/classifiers and the cluster of each item."""
+    first, second, cluster = [], [], []
+    for i, counts in enumerate(zip(ak, bk, ck, dk, strict=True)):
+        for (x, y), count in zip(((1, 1), (1, 0), (0, 1), (0, 0)), counts, strict=True):
+            first += [x] * count
+            second += [y] * count
+            cluster += [i] * count
+    return np.array(first), np.array(second), np.array(cluster)
+
+
+#: The psychiatry data of clust.bin.pair (data/psychiatry.rda; Donner & Petryshen 1989, analysed
+#: by Eliasziw & Donner 1991 and Durkalski et al. 2003): 29 psychiatrists with 1–8 patients each;
+#: ah both answered 1, bh only the patient, ch only the psychiatrist, dh both 0.
+PSYCHIATRY = {
+    "ah": [1, 1, 3, 2, 2, 0, 0, 0, 0, 0, 1, 1, 1, 2, 2, 1, 2, 1, 0, 2, 1, 0, 1, 0, 0, 0, 0, 1, 0],
+    "bh": [0, 1, 1, 1, 0, 3, 3, 3, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 3, 1, 1, 2, 0, 0, 0, 0, 0, 0, 0],
+    "ch": [4, 2, 3, 2, 1, 3, 0, 2, 2, 4, 2, 4, 3, 2, 1, 3, 1, 2, 0, 0, 0, 2, 1, 2, 2, 0, 0, 1, 1],
+    "dh": [2, 2, 0, 1, 1, 0, 2, 3, 1, 3, 0, 0, 3, 2, 2, 0, 3, 2, 1, 0, 3, 0, 2, 0, 1, 2, 2, 1, 0],
+}
+PSYCHIATRY_NH = [7, 6, 7, 6, 4, 6, 5, 8, 4, 7, 3, 6, 7, 6, 5, 4, 6, 5, 4, 3, 5, 4, 4, 2, 3, 2,
+                 2, 3, 1]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("method", "published", "digits"),
+    [("yang", 8.43, 2), ("obuchowski", 7.19, 2), ("durkalski", 7.542, 3)],
+)
+def test_clust_bin_pairs_published_values_on_the_psychiatry_data(method, published, digits):
+    # clust.bin.pair's tests: 8.43 "reported by Yang (2010)", 7.19 and 7.542 "reported by
+    # Durkalski (2003)"; McNemar's 11.85 on the same data
+    counts = [PSYCHIATRY[k] for k in ("ah", "bh", "ch", "dh")]
+    assert np.sum(counts, axis=0).tolist() == PSYCHIATRY_NH
+    patient, psychiatrist, doctor = items_from_counts(*counts)
+    result = clustered.mcnemar(patient, psychiatrist, doctor, method=method)
+    assert round(result.statistic, digits) == published
+    assert result.statistic == pytest.approx(clust_bin_pair(*counts, method), rel=1e-12)
+    assert result.pvalue == pytest.approx(stats.chi2.sf(result.statistic, 1), rel=1e-12)
+    table = paired.agreement_table(patient, psychiatrist)
+    plain = paired.mcnemar(table[0, 1], table[1, 0], "asymptotic").statistic
+    assert round(plain, 2) == 11.85
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("method", clustered.MCNEMAR_METHODS)
+def test_clustered_mcnemar_agrees_with_the_r_package_on_random_clusters(seed, method):
+    rng = np.random.default_rng(500 + seed)
+    k = int(rng.integers(2, 30))
+    counts = rng.multinomial(rng.integers(1, 25, k), [0.6, 0.15, 0.1, 0.15])
+    counts[:, 0] += counts.sum(axis=1) == 0  # every cluster holds an item
+    if np.all(counts[:, 1] == counts[:, 2]):
+        counts[0, 1] += 1  # at least one d_i ≠ 0
+    ak, bk, ck, dk = counts.T
+    first, second, cluster = items_from_counts(ak, bk, ck, dk)
+    order = rng.permutation(first.size)  # items in any order, clusters with any labels
+    labels = np.array([f"writer {c}" for c in cluster])[order]
+    result = clustered.mcnemar(first[order], second[order], labels, method=method)
+    assert result.statistic == pytest.approx(clust_bin_pair(ak, bk, ck, dk, method), rel=1e-12)
+    swapped = clustered.mcnemar(second[order], first[order], labels, method=method)
+    assert swapped.statistic == pytest.approx(result.statistic, rel=1e-12)
+    assert swapped.estimate == pytest.approx(-result.estimate, abs=1e-15)
 
 
 def thyroid_items():
@@ -202,26 +309,55 @@ def thyroid_items():
     return np.array(pet), np.array(spect), np.array(patient)
 
 
+#: clust.bin.pair's thyroids data (data/thyroids.rda, from Obuchowski 1998): per patient, PET's
+#: and SPECT's result on each gland (1 = right). Independent of the registry's per-patient counts.
+THYROIDS_PET = [[0, 0, 0], [1, 1, 0], [1, 1, 1], [1], [1, 1, 0], [1, 1, 1, 1], [1, 1, 1], [1, 1],
+                [1, 1], [1], [1, 1, 0], [1, 1], [1, 1, 1], [1, 1], [0, 0], [1, 1, 0], [1, 1, 0],
+                [1, 1, 0], [1, 1], [1], [1, 1]]  # fmt: skip
+THYROIDS_SPECT = [[0, 1, 1], [1, 1, 1], [1, 1, 1], [1], [1, 1, 1], [1, 1, 1, 1], [1, 1, 1],
+                  [1, 1], [1, 0], [1], [1, 1, 0], [1, 1], [1, 1, 1], [1, 1], [1, 1], [1, 1, 0],
+                  [1, 1, 0], [1, 1, 1], [1, 1], [1], [1, 1]]  # fmt: skip
+
+
 @pytest.mark.parametrize(
-    ("method", "statistic", "pvalue"),
-    [("durkalski", 2.315, 0.128), ("obuchowski", 2.857, 0.091), ("yang", 3.000, 0.083)],
+    ("method", "statistic", "pvalue", "published"),
+    [
+        ("durkalski", 2.315, 0.128, 2.32),
+        ("obuchowski", 2.857, 0.091, 2.86),
+        ("yang", 3.132, 0.077, 3.13),  # issue 57: was 3.000, (Σd)²/Σd², not Yang's statistic
+    ],
 )
-def test_three_clustered_mcnemar_statistics_on_obuchowskis_thyroid_data(method, statistic, pvalue):
-    # issue 43: before, only Yang's statistic existed (called Durkalski's), without method=
+def test_three_clustered_mcnemar_statistics_on_obuchowskis_thyroid_data(
+    method, statistic, pvalue, published
+):
+    # published: clust.bin.pair's tests (3.13 "reported by Yang (2010)", 2.32 and 2.86
+    # "reported by Durkalski (2003)"); McNemar's 4.5 on the glands taken as independent
     pet, spect, patient = thyroid_items()
     result = clustered.mcnemar(pet, spect, patient, method=method)
     assert result.statistic == pytest.approx(statistic, abs=5e-4)
     assert result.pvalue == pytest.approx(pvalue, abs=5e-4)
+    assert round(result.statistic, 2) == published
     assert (result.details["only1"], result.details["only2"], result.details["clusters"]) == (
         1,
         7,
         21,
     )
     assert result.estimate == pytest.approx(-6 / 51)
+    # the same from the R package's own per-gland data, through its code
+    r_pet = np.concatenate(THYROIDS_PET)
+    r_spect = np.concatenate(THYROIDS_SPECT)
+    r_patient = np.repeat(np.arange(21), [len(g) for g in THYROIDS_PET])
+    again = clustered.mcnemar(r_pet, r_spect, r_patient, method=method)
+    assert again.statistic == pytest.approx(result.statistic, rel=1e-12)
+    counts = [
+        np.bincount(r_patient, weights=(r_pet == x) & (r_spect == y), minlength=21).astype(int)
+        for x, y in ((1, 1), (1, 0), (0, 1), (0, 0))
+    ]
+    assert again.statistic == pytest.approx(clust_bin_pair(*counts, method), rel=1e-12)
 
 
 def test_the_three_statistics_by_hand_with_unequal_cluster_sizes():
-    # writers of 2, 4 and 5 items with d_i = b_i − c_i = 2, −1, 3
+    # writers of 2, 4 and 5 items with d_i = b_i − c_i = 2, −1, 3: N = 11, D̂ = 4/11
     b_i, c_i, m_i = np.array([2, 0, 3]), np.array([0, 1, 0]), np.array([2, 4, 5])
     a, b, w = [], [], []
     for i, (x, y, m) in enumerate(zip(b_i, c_i, m_i, strict=True)):
@@ -229,9 +365,12 @@ def test_the_three_statistics_by_hand_with_unequal_cluster_sizes():
         b += [0] * x + [1] * y + [0] * (m - x - y)
         w += [i] * m
     d = b_i - c_i
-    yang = d.sum() ** 2 / np.sum(d**2)  # 16/14
+    centred = d - m_i * d.sum() / m_i.sum()  # 14/11, −27/11, 13/11
+    yang = 2 / 3 * d.sum() ** 2 / ((np.sum(centred**2) + np.sum(d**2)) / 2)
+    obuchowski = 2 / 3 * d.sum() ** 2 / np.sum(d**2)  # (2/3)·16/14
     durkalski = np.sum(d / m_i) ** 2 / np.sum((d / m_i) ** 2)
-    expected = {"yang": yang, "obuchowski": yang * 2 / 3, "durkalski": durkalski}
+    expected = {"yang": yang, "obuchowski": obuchowski, "durkalski": durkalski}
+    assert yang == pytest.approx(2 / 3 * 16 / ((1094 / 121 + 14) / 2))
     for method, value in expected.items():
         assert clustered.mcnemar(a, b, w, method=method).statistic == pytest.approx(value)
     assert clustered.mcnemar(a, b, w).statistic == pytest.approx(yang)  # the default
@@ -430,6 +569,20 @@ BAD = [
     (clustered.mcnemar,
      dict(correct_a=[1, 0], correct_b=[0, 1], clusters=[1, 2], method="eliasziw"),
      ValueError, r"^method must be one of 'yang', 'obuchowski', 'durkalski'; got 'eliasziw'"),
+    (clustered.mcnemar,
+     dict(correct_a=[1, 0], correct_b=[0, 1], clusters=[1, 2], method="Yang"),
+     ValueError, r"^method must be one of 'yang', 'obuchowski', 'durkalski'; got 'Yang'"),
+    (clustered.mcnemar,
+     dict(correct_a=[1, 0], correct_b=[0, 1], clusters=[1, 2], method=None),
+     ValueError, r"^method must be one of 'yang', 'obuchowski', 'durkalski'; got None"),
+    (clustered.mcnemar, dict(correct_a=[1, 0, 1], correct_b=[0, 1, 1], clusters=[1, 2]),
+     ValueError, r"^clusters must have one label per test item: got 2 labels for 3 items"),
+    (clustered.mcnemar, dict(correct_a=[], correct_b=[], clusters=[]),
+     ValueError, r"^correct_a must not be empty"),
+    (clustered.mcnemar, dict(correct_a=[1, 0], correct_b=[0, 1], clusters=[1.0, math.nan]),
+     ValueError, r"^clusters must not contain NaN labels"),
+    (clustered.mcnemar, dict(correct_a=[[1, 0]], correct_b=[[0, 1]], clusters=[1, 2]),
+     ValueError, r"^correct_a must be one-dimensional"),
 ]  # fmt: skip
 
 

@@ -8,28 +8,37 @@ student's value and the hint, never ``RIGHT``.
 import numpy as np
 from otter.test_files import test_case
 
-from evalkit.clustered import mcnemar as clustered_mcnemar
 from evalkit.exercises import expect_number
-from evalkit.paired import mcnemar
 
 OK_FORMAT = False
 name = "q13_3"
 points = 3
 
 PER_WRITER = [(6, 0), (0, 5), (7, 1)]  # the exercise's discordant counts (b_i, c_i) per writer
-_A = np.concatenate([[1] * b_i + [0] * c_i for b_i, c_i in PER_WRITER])  # A right, B wrong: b
-_WRITER = np.concatenate([[i] * (b_i + c_i) for i, (b_i, c_i) in enumerate(PER_WRITER)])
+# The right answers from the published formulas, not from evalkit (issue 57: evalkit's "yang" was
+# (Σd_i)²/Σd_i² = 0.505 and this file, which asked evalkit, agreed with it).
+_B, _C = (np.array(counts, dtype=float) for counts in zip(*PER_WRITER, strict=True))
+_D, _M = _B - _C, _B + _C  # d_i, and m_i: the writers hold no other items
+_K, _N = _D.size, _M.sum()
+_ESTIMATE = _D.sum() / _N  # D̂ = (b − c)/N
 RIGHT = {
-    "mcnemar_chi2": mcnemar(int(_A.sum()), int((1 - _A).sum()), "asymptotic").statistic,
-    "yang_chi2": clustered_mcnemar(_A, 1 - _A, _WRITER).statistic,
-    "durkalski_chi2": clustered_mcnemar(_A, 1 - _A, _WRITER, method="durkalski").statistic,
+    # McNemar: (b − c)²/(b + c) on the pooled counts
+    "mcnemar_chi2": (_B.sum() - _C.sum()) ** 2 / (_B.sum() + _C.sum()),
+    # Yang, Sun & Hardin (2010), as the R package clust.bin.pair computes it:
+    # (K − 1)/K · (Σd_i)² / (½ Σ [d_i² + (d_i − m_i D̂)²])
+    "yang_chi2": (_K - 1) / _K * _D.sum() ** 2 / (0.5 * np.sum(_D**2 + (_D - _M * _ESTIMATE) ** 2)),
+    # Durkalski et al. (2003): (Σ d_i/m_i)² / Σ (d_i/m_i)²
+    "durkalski_chi2": np.sum(_D / _M) ** 2 / np.sum((_D / _M) ** 2),
 }
+#: The likely slip, which the check must refuse: Yang's X² taken as (Σd_i)²/Σd_i² = 49/97.
+WRONG = {"yang_chi2": _D.sum() ** 2 / np.sum(_D**2)}
 # By hand the statistics are rounded: a tolerance of 0.006 accepts each to two decimals.
 TOLERANCE = 0.006
 HINT = (
     "Reread section 3, 'Two classifiers on the same writers: the clustered McNemar test', and "
-    "the Deeper part after it: McNemar's χ² divides (b − c)² by b + c, Yang's by Σ d_i², and "
-    "Durkalski's works with each writer's d_i/m_i."
+    "the Deeper part after it: McNemar's χ² divides (b − c)² by b + c; Yang's multiplies "
+    "(b − c)² by (K − 1)/K and divides by the mean of Σ d_i² and Σ (d_i − m_i·D̂)², with "
+    "D̂ = (b − c)/N; Durkalski's works with each writer's d_i/m_i."
 )
 
 
