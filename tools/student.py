@@ -90,6 +90,19 @@ def _placeholder(number: int | None, solution: nbformat.NotebookNode) -> nbforma
     return cell
 
 
+def kernel_language_info() -> dict:
+    """The ``language_info`` this environment's python3 kernel reports when it starts.
+
+    JupyterLab writes the running kernel's ``language_info`` into a notebook's metadata when the
+    kernel starts; a copy that already holds the same one opens without "unsaved changes".
+    """
+    try:
+        from ipykernel.ipkernel import IPythonKernel
+    except ImportError:  # no kernel here: keep what the notebook had
+        return {"name": "python", "pygments_lexer": "ipython3"}
+    return dict(IPythonKernel.language_info)
+
+
 def student_copy(nb: nbformat.NotebookNode, name: str | None = None) -> nbformat.NotebookNode:
     """Return a copy of ``nb`` with the solutions replaced by placeholders.
 
@@ -102,6 +115,7 @@ def student_copy(nb: nbformat.NotebookNode, name: str | None = None) -> nbformat
     copy = nbformat.from_dict(nb)
     if name is not None:
         copy.metadata["evalkit"] = {"notebook": name}
+    copy.metadata["language_info"] = kernel_language_info()
     cells: list[nbformat.NotebookNode] = []
     current: int | None = None  # the exercise of the last placeholder, in the current run
     for cell in copy.cells:
