@@ -44,7 +44,7 @@ LAB_OFFLINE := --LabApp.news_url=None \
 
 .PHONY: install lab lab-fresh lab-fresh-all test test-unit test-unit-a test-unit-b test-notebooks \
         test-notebooks-a test-notebooks-b test-browser test-browser-site test-student-copies \
-        test-browser-notebooks-a test-browser-notebooks-b test-thorough lint notebooks html \
+        test-browser-notebooks-a test-browser-notebooks-b test-core-paths test-thorough lint notebooks html \
         student assign grade bench atlas stress-headless wheel clean
 
 install: $(STAMP)
@@ -147,7 +147,8 @@ test-notebooks-b: install
 # 60, the student copies executed here as well as in the browser, and every notebook under nbval
 # as well (as make test does).
 test-thorough: install
-	HYPOTHESIS_PROFILE=thorough EVALKIT_RUN_STUDENT_COPIES=1 EVALKIT_THOROUGH=1 \
+	HYPOTHESIS_PROFILE=thorough EVALKIT_RUN_STUDENT_COPIES=1 EVALKIT_RUN_CORE_PATHS=1 \
+		EVALKIT_THOROUGH=1 \
 		$(BIN)/python -m pytest tests \
 		evalkit --ignore=tests/browser $(PYTEST_ARGS)
 	$(NOTEBOOK_ENV) $(BIN)/python -m pytest $(NBVAL) notebooks -q $(PYTEST_ARGS)
@@ -161,7 +162,7 @@ test-thorough: install
 # Without a browser (python -m tests.browser.available says why) those parts skip with the reason
 # and the student copies are executed headless instead (test-student-copies), so that each is
 # still run top to bottom in a folder without data/.
-BROWSER_PARTS := test-browser-site test-browser-notebooks-a test-browser-notebooks-b
+BROWSER_PARTS := test-browser-site test-browser-notebooks-a test-browser-notebooks-b test-core-paths
 test-browser: $(SITE_STAMP)
 	@parts="$(BROWSER_PARTS)"; \
 	$(BIN)/python -m tests.browser.available || parts="$$parts test-student-copies"; \
@@ -172,6 +173,13 @@ test-student-copies: install
 	@$(TIMED) "make test-browser: every student copy, headless (no browser here)" -- \
 		env EVALKIT_RUN_STUDENT_COPIES=1 $(BIN)/python -m pytest $(NO_NBVAL) tests/test_student.py \
 		-k top_to_bottom $(PYTEST_ARGS)
+
+# Every notebook's core path alone (tests/test_core_path.py): each notebook executed headless
+# without its folded Deeper sections, source notes and exercises; it must run and pass its checks.
+test-core-paths: install
+	@$(TIMED) "make test-browser: every notebook's core path, without its folded sections" -- \
+		env EVALKIT_RUN_CORE_PATHS=1 $(NOTEBOOK_ENV) $(BIN)/python -m pytest $(NO_NBVAL) \
+		tests/test_core_path.py -k core_runs $(PYTEST_ARGS)
 
 test-browser-site: $(SITE_STAMP)
 	@$(TIMED) "make test-browser: the website" -- \

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["COLORS", "LiveFigure", "course_style", "use_course_style"]
+__all__ = ["COLORS", "LINESTYLES", "SERIES", "LiveFigure", "course_style", "use_course_style"]
 
 #: Colours used consistently across the notebooks (colour-blind safe, Okabe–Ito palette).
 COLORS = {
@@ -23,6 +23,13 @@ COLORS = {
 }
 
 
+#: The series colours, in the order the colour cycle uses them.
+SERIES = ("a", "b", "c", "d", "e", "f")
+#: The line styles the cycle pairs with them, so that no series is told apart by colour alone
+#: (solid, dashed, dash-dot, dotted, long dashes, dash-dot-dot).
+LINESTYLES = ("-", "--", "-.", ":", (0, (8, 2)), (0, (4, 1, 1, 1, 1, 1)))
+
+
 def course_style() -> dict[str, Any]:
     """The rcParams the course uses: figure size, resolution, fonts, grid, colour cycle.
 
@@ -33,7 +40,7 @@ def course_style() -> dict[str, Any]:
     """
     from cycler import cycler
 
-    palette = [COLORS[k] for k in ("a", "b", "c", "d", "e", "f")]
+    palette = [COLORS[k] for k in SERIES]
     return {
         "figure.figsize": (7.0, 4.0),
         "figure.dpi": 100,
@@ -49,7 +56,8 @@ def course_style() -> dict[str, Any]:
         "grid.alpha": 0.3,
         "axes.spines.top": False,
         "axes.spines.right": False,
-        "axes.prop_cycle": cycler(color=palette),
+        # colour and line style change together: series differ by more than colour
+        "axes.prop_cycle": cycler(color=palette) + cycler(linestyle=LINESTYLES),
         "lines.linewidth": 2.0,
         "image.cmap": "viridis",
     }

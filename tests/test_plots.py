@@ -136,3 +136,34 @@ def test_live_figure_show_displays_one_png(monkeypatch):
 def test_live_figure_bad_inputs(kwargs, error, words):
     with pytest.raises(error, match=words):
         LiveFigure(**kwargs)
+
+
+def test_every_pair_of_course_colours_stays_distinguishable_under_colour_blindness():
+    # issue 60: the palette (Okabe–Ito) simulated for full deuteranomaly, protanomaly and
+    # tritanomaly (Machado et al. 2009, colorspacious): every pair of series colours, and each
+    # with the reference grey, stays at least 10 apart in CAM02-UCS (a just noticeable
+    # difference is about 1-2)
+    import itertools
+
+    import numpy as np
+
+    colorspacious = pytest.importorskip("colorspacious")
+    from evalkit.plots import COLORS, SERIES
+
+    keys = [*SERIES, "reference"]
+    rgb = {k: np.array([int(COLORS[k][i : i + 2], 16) / 255 for i in (1, 3, 5)]) for k in keys}
+    for kind in ("deuteranomaly", "protanomaly", "tritanomaly"):
+        space = {"name": "sRGB1+CVD", "cvd_type": kind, "severity": 100}
+        seen = {
+            k: np.clip(colorspacious.cspace_convert(rgb[k], space, "sRGB1"), 0, 1) for k in keys
+        }
+        for a, b in itertools.combinations(keys, 2):
+            distance = float(colorspacious.deltaE(seen[a], seen[b], input_space="sRGB1"))
+            assert distance >= 10, f"{kind}: {a} and {b} are {distance:.1f} apart"
+
+
+def test_series_differ_by_line_style_as_well_as_colour():
+    from evalkit.plots import course_style
+
+    cycle = list(course_style()["axes.prop_cycle"])
+    assert len({str(c["linestyle"]) for c in cycle}) == len({c["color"] for c in cycle}) == 6
