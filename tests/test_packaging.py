@@ -274,7 +274,7 @@ def test_ci_script_is_strict_bash_and_runs_make_test():
 
 def _readme_practitioner_snippet() -> str:
     readme = (REPO / "README.md").read_text(encoding="utf-8")
-    section = readme.split("## evalkit for practitioners", 1)[1]
+    section = readme.split("## For practitioners", 1)[1]
     return re.search(r"```python\n(.*?)```", section, re.DOTALL).group(1)
 
 
