@@ -96,8 +96,8 @@ def row_rng(function: str, method: str, setting: str) -> np.random.Generator:
 
     Not by the method: the methods of one function at one setting see the same simulated test
     sets (common random numbers), so that their difference is the methods' and not the draws'
-    (two statistics that coincide at a setting, as Yang's and Durkalski's clustered McNemar
-    tests with clusters of equal size, get the same row).
+    (two statistics that coincide at a setting get the same row; the three clustered McNemar
+    tests are compared on the same simulated writers).
     """
     key = zlib.crc32(f"{function}|{setting}".encode())
     return np.random.default_rng([SEED, key])
@@ -106,11 +106,15 @@ def row_rng(function: str, method: str, setting: str) -> np.random.Generator:
 def simulate(
     hit: Callable[[np.random.Generator], tuple[bool, float]],
     rng: np.random.Generator,
+    plan_failures: bool = False,
 ) -> tuple[float, float, float, int, int]:
     """Replicate ``hit(rng) -> (event, width)`` as often as a pilot run says (:func:`_replicates`).
 
     A replicate where the method gives no answer (it raises ``ValueError``, as BCa does on a
-    test set with every item right) counts as a miss: the user got no interval.
+    test set with every item right) counts as a miss: the user got no interval. With
+    ``plan_failures`` the pilot plans enough replicates for the share of failures too, so that
+    failures / replicates also has a Monte-Carlo standard error ≤ 0.005 (the bootstrap family
+    states that share).
 
     Returns (share of events, its standard error, mean width, replicates, failures).
     """
@@ -128,8 +132,10 @@ def simulate(
         return events, widths, failures
 
     pilot_rng, main_rng = rng.spawn(2)
-    pilot_events, _, _ = run(PILOT, pilot_rng)
+    pilot_events, _, pilot_failures = run(PILOT, pilot_rng)
     count = replicates_for(float(np.mean(pilot_events)), PILOT)
+    if plan_failures:
+        count = max(count, replicates_for(pilot_failures / PILOT, PILOT))
     events, widths, failures = run(count, main_rng)
     share = float(np.mean(events))
     se = float(np.sqrt(share * (1 - share) / count))
@@ -137,8 +143,10 @@ def simulate(
     return share, se, mean_width, count, failures
 
 
-def simulated_row(function, method, kind, setting, hit, nominal) -> Row:
-    value, se, width, replicates, failures = simulate(hit, row_rng(function, method, setting))
+def simulated_row(function, method, kind, setting, hit, nominal, plan_failures=False) -> Row:
+    value, se, width, replicates, failures = simulate(
+        hit, row_rng(function, method, setting), plan_failures
+    )
     how = f"simulation, {replicates} replicates"
     if failures:
         how += f" ({failures} without an answer, counted as misses)"
@@ -596,8 +604,28 @@ def auc(select) -> Iterator[Row]:
             yield simulated_row(function, method, kind, setting, hit, LEVEL)
 
 
-BOOT_SETTINGS = ((30, 0.8), (100, 0.8), (100, 0.95))
+#: (K, true accuracy): the first three as before issue 57; then the accuracies the course uses
+#: near 100 %, where a test set with every item right (probability p^K) makes every resample
+#: equal (the percentile interval [1, 1], no BCa interval)
+BOOT_SETTINGS = ((30, 0.8), (100, 0.8), (100, 0.95)) + tuple(
+    (k, p)
+    for k in (50, 100, 200, 500)
+    for p in (0.9, 0.95, 0.97, 0.98, 0.99, 0.995, 0.999)
+    if (k, p) != (100, 0.95)
+)
+#: paired_difference_interval near 100 %: B has accuracy p, A half of B's errors, the two err
+#: independently of each other (cells both right, only A right, only B right, both wrong)
+BOOT_PAIRED_ACCURACIES = (0.9, 0.95, 0.98, 0.99, 0.999)
+BOOT_PAIRED_SIZES = (50, 100, 500)
 BOOT_ROUNDS = 1000
+#: the warning of a bootstrap whose resamples all gave one value (its interval has width 0)
+COLLAPSED = "every one of the"
+
+
+def _halved_errors(p_b: float) -> tuple[float, float, float, float]:
+    """Cells (both right, only A right, only B right, both wrong): A errs at (1 − p_b)/2."""
+    e_a, e_b = (1 - p_b) / 2, 1 - p_b
+    return ((1 - e_a) * (1 - e_b), (1 - e_a) * e_b, e_a * (1 - e_b), e_a * e_b)
 
 
 #: (class sizes, separation, shift of the last class, multi_class, average): balanced and hard,
@@ -654,22 +682,27 @@ def bootstrap_family(select) -> Iterator[Row]:
 
             def hit(rng, k=k, p=p, method=method):
                 correct = (rng.random(k) < p).astype(float)
-                ci = bootstrap.bootstrap_interval(
-                    mean, correct, method=method, rounds=BOOT_ROUNDS, rng=rng, vectorized=True
-                )
+                with warnings.catch_warnings():  # a width-0 interval is measured, not an error
+                    warnings.filterwarnings("ignore", COLLAPSED, UserWarning)
+                    ci = bootstrap.bootstrap_interval(
+                        mean, correct, method=method, rounds=BOOT_ROUNDS, rng=rng, vectorized=True
+                    )
                 return ci.low <= p <= ci.high, ci.high - ci.low
 
-            yield simulated_row(function, method, "coverage", setting, hit, CONFIDENCE)
+            yield simulated_row(
+                function, method, "coverage", setting, hit, CONFIDENCE, plan_failures=True
+            )
     function = "bootstrap.paired_difference_interval"
 
     def accuracy(y, pred, axis=-1):
         return np.mean(y == pred, axis=axis)
 
+    paired_settings = [
+        (100, CELLS["R1 0.92 vs R2 0.88"]),
+        (100, CELLS["null, accuracy 0.90, 10 % discordant"]),
+    ] + [(k, _halved_errors(p)) for k in BOOT_PAIRED_SIZES for p in BOOT_PAIRED_ACCURACIES]
     for method in bootstrap.METHODS:
-        for k, cells in (
-            (100, CELLS["R1 0.92 vs R2 0.88"]),
-            (100, CELLS["null, accuracy 0.90, 10 % discordant"]),
-        ):
+        for k, cells in paired_settings:
             setting = _cells_setting(k, cells) + f"; rounds={BOOT_ROUNDS}"
             if not select(function, method, setting):
                 continue
@@ -679,13 +712,18 @@ def bootstrap_family(select) -> Iterator[Row]:
                 y = np.ones(k, int)
                 p1 = np.where((kind == 0) | (kind == 1), 1, 0)
                 p2 = np.where((kind == 0) | (kind == 2), 1, 0)
-                ci = bootstrap.paired_difference_interval(
-                    accuracy, y, p1, p2, method=method, rounds=BOOT_ROUNDS, rng=rng, vectorized=True
-                )
+                with warnings.catch_warnings():
+                    warnings.filterwarnings("ignore", COLLAPSED, UserWarning)
+                    ci = bootstrap.paired_difference_interval(
+                        accuracy, y, p1, p2, method=method, rounds=BOOT_ROUNDS, rng=rng,
+                        vectorized=True,
+                    )  # fmt: skip
                 truth = cells[1] - cells[2]
                 return ci.low <= truth <= ci.high, ci.high - ci.low
 
-            yield simulated_row(function, method, "coverage", setting, hit, CONFIDENCE)
+            yield simulated_row(
+                function, method, "coverage", setting, hit, CONFIDENCE, plan_failures=True
+            )
 
 
 def cochran(select) -> Iterator[Row]:
@@ -734,11 +772,15 @@ def cv_tests(select) -> Iterator[Row]:
             shared = rng.normal() * np.sqrt(rho)
             d = 0.01 * (shared + rng.normal(size=runs) * np.sqrt(1 - rho))
             if function == "resampling.cv_paired_t":
-                r = resampling.cv_paired_t(d)
+                with warnings.catch_warnings():  # its size warning: the size is measured here
+                    warnings.filterwarnings("ignore", "cv_paired_t treats", UserWarning)
+                    r = resampling.cv_paired_t(error_differences=d)
             else:
                 # 300 items, split test_fraction / (1 − test_fraction): ρ's factor n_test/n_train
                 n_test = round(300 * test_fraction)
-                r = resampling.corrected_resampled_t(d, n_train=300 - n_test, n_test=n_test)
+                r = resampling.corrected_resampled_t(
+                    error_differences=d, n_train=300 - n_test, n_test=n_test
+                )
             return r.pvalue <= LEVEL, 0.0
 
         yield simulated_row(function, method, "size", setting, hit, LEVEL)
@@ -756,7 +798,7 @@ def cv_tests(select) -> Iterator[Row]:
                 if function.endswith("t_5x2cv")
                 else resampling.combined_f_5x2cv
             )
-            return test(d).pvalue <= LEVEL, 0.0
+            return test(error_differences=d).pvalue <= LEVEL, 0.0
 
         yield simulated_row(function, "-", "size", setting, hit, LEVEL)
 
@@ -764,6 +806,16 @@ def cv_tests(select) -> Iterator[Row]:
 CLUSTER_WRITERS = (5, 10, 20, 40)
 CLUSTER_SETTINGS = ((0.9, 0.05), (0.9, 0.2), (0.97, 0.1))  # (accuracy, ICC)
 ITEMS_PER_WRITER = 20
+#: the clustered McNemar tests: (writers, their numbers of items, mean share of a writer's
+#: discordant items that goes to A). Size at share 0.5 (H0) with 5 to 40 writers of 20 items
+#: each or of 1–40 (drawn per writer); power at share 0.65 (A right on 65 % of the discordant
+#: items on average, a difference of accuracies of 0.3 × 0.3 = 0.09).
+MCNEMAR_SETTINGS = tuple(
+    (writers, sizes, share)
+    for share, counts in ((0.5, (5, 8, 10, 20, 40)), (0.65, (5, 10, 20)))
+    for writers in counts
+    for sizes in ("equal", "unequal")
+)
 
 
 def _writers(rng, writers: int, accuracy: float, icc: float, items: int = ITEMS_PER_WRITER):
@@ -804,29 +856,32 @@ def clustered_family(select) -> Iterator[Row]:
 
                 yield simulated_row(function, method, "coverage", setting, hit, CONFIDENCE)
     function = "clustered.mcnemar"
-    for method in ("yang", "obuchowski", "durkalski"):
-        for writers in (10, 20, 40):
-            for sizes in ("equal", "unequal"):
-                setting = format_setting(writers=writers, sizes=sizes, p_discordant=0.3)
-                if not select(function, method, setting):
-                    continue
+    for method in clustered.MCNEMAR_METHODS:
+        for writers, sizes, share_a in MCNEMAR_SETTINGS:
+            setting = format_setting(writers=writers, sizes=sizes, p_discordant=0.3)
+            if share_a != 0.5:
+                setting += f"; share_A={share_a:g}"
+            if not select(function, method, setting):
+                continue
 
-                def hit(rng, writers=writers, sizes=sizes, method=method):
-                    # H0: A and B equally good on average; each writer favours one of them
-                    m = np.full(writers, 20) if sizes == "equal" else rng.integers(1, 41, writers)
-                    share = rng.beta(2.0, 2.0, writers)
-                    groups = np.repeat(np.arange(writers), m)
-                    u = rng.random(groups.size)
-                    discordant = u < 0.3
-                    a_only = discordant & (rng.random(groups.size) < share[groups])
-                    correct_a = np.where(discordant, a_only, u < 0.9)
-                    correct_b = np.where(discordant, ~a_only, correct_a)
-                    with warnings.catch_warnings():
-                        warnings.simplefilter("ignore", UserWarning)
-                        p = clustered.mcnemar(correct_a, correct_b, groups, method=method).pvalue
-                    return p <= LEVEL, 0.0
+            def hit(rng, writers=writers, sizes=sizes, method=method, share_a=share_a):
+                # each writer favours A or B: a share ~ Beta(4·share_A, 4·(1 − share_A)) of the
+                # writer's discordant items goes to A (Beta(2, 2) under H0)
+                m = np.full(writers, 20) if sizes == "equal" else rng.integers(1, 41, writers)
+                share = rng.beta(4.0 * share_a, 4.0 * (1.0 - share_a), writers)
+                groups = np.repeat(np.arange(writers), m)
+                u = rng.random(groups.size)
+                discordant = u < 0.3
+                a_only = discordant & (rng.random(groups.size) < share[groups])
+                correct_a = np.where(discordant, a_only, u < 0.9)
+                correct_b = np.where(discordant, ~a_only, correct_a)
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore", UserWarning)
+                    p = clustered.mcnemar(correct_a, correct_b, groups, method=method).pvalue
+                return p <= LEVEL, 0.0
 
-                yield simulated_row(function, method, "size", setting, hit, LEVEL)
+            kind = "size" if share_a == 0.5 else "power"
+            yield simulated_row(function, method, kind, setting, hit, LEVEL)
 
 
 PRIOR_SETTINGS = (
@@ -1084,10 +1139,175 @@ def bayesian_family(select) -> Iterator[Row]:
         yield simulated_row(function, method, "size", setting, hit, LEVEL)
 
 
+# ------------------------------------------------------------------------------------------
+# non-inferiority and equivalence (issue 58): size at the margin, power at equal accuracies
+
+#: the course's regime: test sets of 50 to 2000 items, accuracies 0.8 to 0.99, margins of 1 to 10
+#: points; one-sided level 0.025 (the tests' default), the size's nominal value
+MARGIN_K = (50, 100, 200, 500, 1000, 2000)
+MARGIN_POWER_K = (50, 200, 1000, 2000)
+MARGINS = (0.01, 0.02, 0.05, 0.1)
+MARGIN_ACCURACIES = (0.8, 0.9, 0.95, 0.99)
+MARGIN_LEVEL = 0.025
+#: B's accuracy (two test sets) for the worst size at the margin
+FINE_MARGIN_ACCURACY = np.linspace(0.8, 0.995, 40)
+#: P(only A right) (one test set) for the worst size at the margin: up to all of B's errors at 0.8
+FINE_ONLY_A = np.linspace(0.0, 0.2, 41)
+MARGIN_FUNCTIONS = {"noninferiority_test": False, "equivalence_test": True}  # name → TOST
+
+
+def noninferiority_independent(select) -> Iterator[Row]:
+    """Two test sets of K items each, every outcome (n_A, n_B) enumerated: the size at the margin
+    (π_A = π_B − δ for B's accuracy π_B) and the power at π_A = π_B, for the three methods."""
+    for k, margin in itertools.product(MARGIN_K, MARGINS):
+        for (name, tost), method in itertools.product(
+            MARGIN_FUNCTIONS.items(), independent.NONINFERIORITY_METHODS
+        ):
+            function = f"independent.{name}"
+            sizes = [
+                (p, format_setting(K_A=k, K_B=k, margin=margin, p_A=round(p - margin, 6), p_B=p))
+                for p in MARGIN_ACCURACIES
+            ]
+            powers = [
+                (p, format_setting(K_A=k, K_B=k, margin=margin, p_A=p, p_B=p))
+                for p in (MARGIN_ACCURACIES if k in MARGIN_POWER_K else ())
+            ]
+            worst = select(function, method, f"K={k}; margin={margin}; worst")
+            sizes = [(p, s) for p, s in sizes if select(function, method, s)]
+            powers = [(p, s) for p, s in powers if select(function, method, s)]
+            if not (sizes or powers or worst):
+                continue
+            reject = independent._noninferiority_rejects(
+                k, k, margin, MARGIN_LEVEL, method, equivalence=tost
+            ).astype(float)
+
+            def probability(rate_a, rate_b, k=k, reject=reject):
+                weight_a = independent._binomial_rows(k, rate_a)
+                weight_b = independent._binomial_rows(k, rate_b)
+                return np.einsum("...i,ij,...j->...", weight_a, reject, weight_b)
+
+            for p, setting in sizes:
+                value = float(probability(p - margin, p))
+                yield Row(function, method, "size", setting, value, nominal=MARGIN_LEVEL)
+            if worst:
+                curve = probability(FINE_MARGIN_ACCURACY - margin, FINE_MARGIN_ACCURACY)
+                i = int(np.argmax(curve))
+                p = round(float(FINE_MARGIN_ACCURACY[i]), 6)
+                setting = format_setting(
+                    K_A=k, K_B=k, margin=margin, p_A=round(p - margin, 6), p_B=p
+                )
+                yield Row(
+                    function, method, "size", setting, float(curve[i]),
+                    nominal=MARGIN_LEVEL, worst=True,
+                )  # fmt: skip
+            for p, setting in powers:
+                value = float(probability(p, p))
+                yield Row(function, method, "power", setting, value, nominal=MARGIN_LEVEL)
+
+
+def _trinomial(n: int, p_only_a: float, p_only_b: float) -> np.ndarray:
+    """P(b, c) on the (n + 1) × (n + 1) grid of discordant counts (0 where b + c > n)."""
+    b = np.arange(n + 1.0)[:, None]
+    c = np.arange(n + 1.0)[None, :]
+    rest = n - b - c
+    valid = rest >= 0
+    rest = np.maximum(rest, 0)
+    log_p = (
+        special.gammaln(n + 1.0) - special.gammaln(b + 1) - special.gammaln(c + 1)
+        - special.gammaln(rest + 1) + special.xlogy(b, p_only_a) + special.xlogy(c, p_only_b)
+        + special.xlog1py(rest, -(p_only_a + p_only_b))
+    )  # fmt: skip
+    return np.where(valid, np.exp(log_p), 0.0)
+
+
+def noninferiority_paired(select) -> Iterator[Row]:
+    """One test set of N items, every table (b, c) enumerated (only b, c and N matter): the size
+    at the margin (P(only B right) = P(only A right) + δ) for P(only A right) 0 and half of B's
+    errors at accuracies 0.8 … 0.99, the worst over P(only A right) in [0, 0.2], and the power at
+    equal accuracies with half of each one's errors discordant."""
+    method = "tango"
+    z_alpha = float(stats.norm.isf(MARGIN_LEVEL))
+    for n, margin in itertools.product(MARGIN_K, MARGINS):
+        for name, tost in MARGIN_FUNCTIONS.items():
+            function = f"paired.{name}"
+            # the tables' law depends on P(only A right) and P(only B right) alone: none, or
+            # half of B's errors at B's accuracies 0.8, 0.9, 0.95, 0.99, right only by A
+            shares = sorted({0.0, *(round((1 - p) / 2, 6) for p in MARGIN_ACCURACIES)})
+            sizes = [
+                (q, format_setting(N=n, margin=margin, p_only_A=q, p_only_B=round(q + margin, 6)))
+                for q in shares
+            ]
+            powers = [
+                (q, format_setting(N=n, margin=margin, p_only_A=q, p_only_B=q))
+                for q in (shares[1:] if n in MARGIN_POWER_K else ())
+            ]
+            worst = select(function, method, f"N={n}; margin={margin}; worst")
+            sizes = [(q, s) for q, s in sizes if select(function, method, s)]
+            powers = [(q, s) for q, s in powers if select(function, method, s)]
+            if not (sizes or powers or worst):
+                continue
+            b = np.arange(n + 1.0)[:, None]
+            c = np.arange(n + 1.0)[None, :]
+            reject = paired._tango_statistic(-margin, b, c, n) > z_alpha
+            if tost:
+                reject &= paired._tango_statistic(margin, b, c, n) < -z_alpha
+            for only_a, setting in sizes:
+                value = float(np.sum(_trinomial(n, only_a, only_a + margin) * reject))
+                yield Row(function, method, "size", setting, value, nominal=MARGIN_LEVEL)
+            if worst:
+                curve = [np.sum(_trinomial(n, q, q + margin) * reject) for q in FINE_ONLY_A]
+                i = int(np.argmax(curve))
+                q = round(float(FINE_ONLY_A[i]), 6)
+                setting = format_setting(
+                    N=n, margin=margin, p_only_A=q, p_only_B=round(q + margin, 6)
+                )
+                yield Row(
+                    function, method, "size", setting, float(curve[i]),
+                    nominal=MARGIN_LEVEL, worst=True,
+                )  # fmt: skip
+            for only, setting in powers:
+                value = float(np.sum(_trinomial(n, only, only) * reject))
+                yield Row(function, method, "power", setting, value, nominal=MARGIN_LEVEL)
+
+
+MARGIN_AUC_N = (50, 200, 1000)  # items per class
+MARGIN_AUCS = (0.8, 0.9)
+MARGIN_AUC_MARGINS = (0.02, 0.05, 0.1)
+
+
+def noninferiority_auc(select) -> Iterator[Row]:
+    """DeLong's non-inferiority and equivalence tests of two AUCs, simulated: binormal scores
+    (correlation 0.5 between the classifiers), B at AUC_B, A at AUC_B − δ (size) or AUC_B
+    (power)."""
+    method = "-"
+    for name, n, area, margin in itertools.product(
+        MARGIN_FUNCTIONS, MARGIN_AUC_N, MARGIN_AUCS, MARGIN_AUC_MARGINS
+    ):
+        function = f"roc.{name}"
+        test = getattr(roc, name)
+        labels = np.r_[np.ones(n, int), np.zeros(n, int)]
+        for kind, other in (("size", area - margin), ("power", area)):
+            setting = format_setting(
+                n_pos=n, n_neg=n, margin=margin, AUC_A=round(other, 6), AUC_B=area, rho=0.5
+            )
+            if not select(function, method, setting):
+                continue
+            shift = np.sqrt(2) * (special.ndtri(other) - special.ndtri(area))
+
+            def hit(rng, n=n, area=area, shift=shift, labels=labels, margin=margin, test=test):
+                scores = _binormal(rng, n, n, area, 0.5, two=True)
+                score_a = scores[:, 1] + shift * labels
+                result = test(labels, score_a, scores[:, 0], margin, level=MARGIN_LEVEL)
+                return result.pvalue < MARGIN_LEVEL, 0.0
+
+            yield simulated_row(function, method, kind, setting, hit, MARGIN_LEVEL)
+
+
 #: the families that take longest, slowest first
 SLOW = [
     "auc", "multiclass_auc", "bootstrap", "precision_recall", "clustered", "kappa",
     "paired_enumerated", "independent_tests", "class_metrics", "calibration", "cochran", "cv_tests",
+    "noninferiority_auc", "noninferiority_paired", "noninferiority_independent",
 ]  # fmt: skip
 
 FAMILIES: dict[str, Callable[..., Iterator[Row]]] = {
@@ -1112,6 +1332,9 @@ FAMILIES: dict[str, Callable[..., Iterator[Row]]] = {
     "calibration": calibration,
     "class_metrics": class_metrics_family,
     "bayesian": bayesian_family,
+    "noninferiority_independent": noninferiority_independent,
+    "noninferiority_paired": noninferiority_paired,
+    "noninferiority_auc": noninferiority_auc,
 }
 
 

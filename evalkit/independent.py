@@ -23,6 +23,10 @@ in the ways the course's sources do:
   exact coverage.
 * :func:`rejection_probability` – the exact probability that a test rejects, by enumerating
   every outcome of the two experiments (its type-I error under H0, its power otherwise).
+* :func:`noninferiority_test` and :func:`equivalence_test` – is the new classifier A at most a
+  margin δ worse than the reference B (non-inferiority), or within ±δ of it (equivalence, two
+  one-sided tests)? Farrington & Manning's score test and its Miettinen–Nurminen form, each the
+  inversion of an interval of :func:`difference_interval`'s family, and Blackwelder's Wald test.
 
 Every "at most" comparison of floating probabilities or p-values (Fisher's "as or less probable",
 Boschloo's ordering of the tables, a p-value against the level) allows the relative tolerance
@@ -59,15 +63,24 @@ from evalkit._validation import (
     broadcast,
     check_at_most,
     check_confidence,
+    labels_for_counts,
+    shown,
     to_output,
 )
 from evalkit.distributions import _log_binomial_pmf
 from evalkit.intervals import _chandrupatla, _check_level, _check_option, _wilson_limits, _z
-from evalkit.results import Interval, ReadableResult, TestResult
+from evalkit.results import (
+    Interval,
+    ReadableResult,
+    TestResult,
+    _check_margin,
+    _check_one_sided_level,
+)
 
 __all__ = [
     "DIFFERENCE_METHODS",
     "MAX_OUTCOMES",
+    "NONINFERIORITY_METHODS",
     "REJECTION_TESTS",
     "TIE_TOLERANCE",
     "NullDistribution",
@@ -76,9 +89,11 @@ __all__ = [
     "chi_square_2x2",
     "difference_coverage",
     "difference_interval",
+    "equivalence_test",
     "fisher_exact",
     "fisher_null_distribution",
     "hypergeometric_pmf",
+    "noninferiority_test",
     "posterior_null_probability",
     "rate_difference",
     "rejection_probability",
@@ -198,10 +213,22 @@ def rate_difference(
     >>> round(1 - r.pvalue, 4), round(1 - r.pvalue_one_sided, 4)
     (0.8733, 0.9366)
     """
-    r1 = as_probabilities(rate1, "rate1")
-    r2 = as_probabilities(rate2, "rate2")
-    n1 = as_counts(size1, "size1", minimum=1)
-    n2 = as_counts(size2, "size2", minimum=1)
+    try:
+        r1 = as_probabilities(rate1, "rate1")
+        r2 = as_probabilities(rate2, "rate2")
+        n1 = as_counts(size1, "size1", minimum=1)
+        n2 = as_counts(size2, "size2", minimum=1)
+    except (TypeError, ValueError) as exc:
+        labels_for_counts(
+            exc,
+            "rate_difference takes two rates and the sizes of their test sets: "
+            "rate_difference(rate1, size1, rate2, size2), e.g. rate_difference(0.15, 30, 0.25, "
+            "5000)",
+            _TABLE_LABELS,
+            size1=size1,
+            size2=size2,
+        )
+        raise
     level = check_confidence(confidence)
     r1, n1, r2, n2 = broadcast(rate1=r1, size1=n1, rate2=r2, size2=n2)
     return _rate_difference_core(r1, n1, r2, n2, level)
@@ -240,20 +267,29 @@ def _rate_difference_core(
 # the 2×2 table and the hypergeometric distribution (Wolff eq. 21–22)
 
 
-def _as_tables(table: ArrayLike, name: str = "table", *, empty_rows: bool = False) -> np.ndarray:
+def _as_tables(
+    table: ArrayLike, name: str = "table", *, empty_rows: bool = False, call: str | None = None
+) -> np.ndarray:
     """Validate a 2×2 table or a stack of them (shape (..., 2, 2)) of counts.
 
     Every column (a test set) must be non-empty. ``empty_rows=True`` admits a row of zeros: all
     results correct (or all wrong) in both experiments, e.g. two perfect classifiers. For the
     exact tests this is legitimate data (only one table has these margins, so p = 1); the χ²
-    statistic is 0/0 there and keeps refusing it.
+    statistic is 0/0 there and keeps refusing it. ``call``, the public function, is named when
+    the table looks like arrays of labels (:func:`evalkit._validation.labels_for_counts`).
     """
-    counts = as_counts(table, name)
-    if counts.ndim < 2 or counts.shape[-2:] != (2, 2):
-        raise ValueError(
-            f"{name} must be a 2×2 table [[correct_A, correct_B], [wrong_A, wrong_B]] or a stack "
-            f"of them with shape (..., 2, 2); got shape {counts.shape}"
-        )
+    try:
+        counts = as_counts(table, name)
+        if counts.ndim < 2 or counts.shape[-2:] != (2, 2):
+            raise ValueError(
+                f"{name} must be a 2×2 table [[correct_A, correct_B], [wrong_A, wrong_B]] or a "
+                f"stack of them with shape (..., 2, 2); got shape {counts.shape}"
+            )
+    except (TypeError, ValueError) as exc:
+        if call is not None:
+            instead = f"{call} " + _TABLE_COUNTS.format(call=call)
+            labels_for_counts(exc, instead, _TABLE_LABELS, **{name: table})
+        raise
     checks = [
         (
             counts.sum(axis=-2),  # K_A, K_B (column sums)
@@ -281,6 +317,18 @@ def _as_tables(table: ArrayLike, name: str = "table", *, empty_rows: bool = Fals
                 f"{bad_table.tolist()}; {rule}"
             )
     return counts
+
+
+#: What the table functions take, for arrays of labels in the table's place.
+_TABLE_COUNTS = (
+    "takes the 2×2 table of counts [[correct_a, correct_b], [wrong_a, wrong_b]] of two test "
+    "sets, e.g. {call}([[47, 40], [3, 10]]) for 47 of 50 against 40 of 50"
+)
+_TABLE_LABELS = (
+    "evalkit.compare_test_sets(correct_a, size_a, correct_b, size_b), or "
+    "evalkit.compare_classifiers(y_true, y_pred_a, y_pred_b) when both classifiers labelled the "
+    "same items"
+)
 
 
 def hypergeometric_pmf(
@@ -338,14 +386,26 @@ def hypergeometric_pmf(
     -23.73
     """
     if not isinstance(log, (bool, np.bool_)):
-        raise TypeError(f"log must be True or False; got {log!r}")
-    nu = as_counts(correct_a, "correct_a")
-    n = as_counts(correct_total, "correct_total")
-    ka = as_counts(size_a, "size_a")
-    k = as_counts(size_total, "size_total", minimum=1)
-    nu, n, ka, k = broadcast(correct_a=nu, correct_total=n, size_a=ka, size_total=k)
-    check_at_most(n, k, "correct_total", "size_total")
-    check_at_most(ka, k, "size_a", "size_total")
+        raise TypeError(f"log must be True or False; got {shown(log)}")
+    try:
+        nu = as_counts(correct_a, "correct_a")
+        n = as_counts(correct_total, "correct_total")
+        ka = as_counts(size_a, "size_a")
+        k = as_counts(size_total, "size_total", minimum=1)
+        nu, n, ka, k = broadcast(correct_a=nu, correct_total=n, size_a=ka, size_total=k)
+        check_at_most(n, k, "correct_total", "size_total")
+        check_at_most(ka, k, "size_a", "size_total")
+    except (TypeError, ValueError) as exc:
+        labels_for_counts(
+            exc,
+            "hypergeometric_pmf takes counts: hypergeometric_pmf(correct_a, correct_total, "
+            "size_a, size_total), e.g. hypergeometric_pmf(47, 87, 50, 100)",
+            correct_a=correct_a,
+            correct_total=correct_total,
+            size_a=size_a,
+            size_total=size_total,
+        )
+        raise
     inside = (nu >= np.maximum(0, ka + n - k)) & (nu <= np.minimum(n, ka))
     nu_safe = np.where(inside, nu, np.minimum(n, ka))  # any point of the support
     logp = _log_hypergeom_constant(n, ka, k) + _log_hypergeom_varying(nu_safe, n, ka, k)
@@ -560,7 +620,7 @@ def fisher_exact(
     >>> fisher_exact([[50, 50], [0, 0]]).pvalue  # two perfect classifiers: no evidence
     1.0
     """
-    counts = _as_tables(table, empty_rows=True)
+    counts = _as_tables(table, empty_rows=True, call="fisher_exact")
     alternative = _check_option(
         alternative, "alternative", _ALTERNATIVES, position=2, method=_FISHER_METHODS
     )
@@ -661,7 +721,7 @@ def fisher_null_distribution(table: ArrayLike, alternative: str = "two-sided") -
     >>> dist.values[dist.counted].tolist()
     [37, 38, 39, 40, 47, 48, 49, 50]
     """
-    counts = _as_tables(table, empty_rows=True)
+    counts = _as_tables(table, empty_rows=True, call="fisher_null_distribution")
     if counts.shape != (2, 2):
         raise ValueError(f"table must be a single 2×2 table; got shape {counts.shape}")
     alternative = _check_option(alternative, "alternative", _ALTERNATIVES, position=2)
@@ -727,9 +787,9 @@ def chi_square_2x2(table: ArrayLike, correction: bool = False) -> TestResult:
     >>> round(chi_square_2x2([[47, 40], [3, 10]], correction=True).pvalue, 3)
     0.074
     """
-    counts = _as_tables(table)
+    counts = _as_tables(table, call="chi_square_2x2")
     if not isinstance(correction, (bool, np.bool_)):
-        raise TypeError(f"correction must be True or False; got {correction!r}")
+        raise TypeError(f"correction must be True or False; got {shown(correction)}")
     return _chi_square_core(counts, bool(correction))
 
 
@@ -1122,7 +1182,7 @@ def boschloo_exact(table: ArrayLike, alternative: str = "two-sided") -> TestResu
     >>> boschloo_exact([[50, 50], [0, 0]]).pvalue  # two perfect classifiers
     1.0
     """
-    counts = _as_tables(table, empty_rows=True)
+    counts = _as_tables(table, empty_rows=True, call="boschloo_exact")
     if counts.shape != (2, 2):
         raise ValueError(f"table must be a single 2×2 table; got shape {counts.shape}")
     alternative = _check_option(alternative, "alternative", _ALTERNATIVES, position=2)
@@ -1190,6 +1250,7 @@ def _boschloo_region(size_a: int, size_b: int, level: float) -> np.ndarray:
 # --------------------------------------------------------------------------------------------
 # interval for the difference of two rates, and its exact coverage (beyond the documents)
 
+#: The methods :func:`difference_interval` and :func:`difference_coverage` accept.
 DIFFERENCE_METHODS = ("newcombe", "agresti-caffo", "wald", "miettinen-nurminen")
 _DIFFERENCE_NAMES = {
     "newcombe": "Newcombe hybrid score",
@@ -1295,9 +1356,17 @@ def _newton_step(
 
 
 def _miettinen_nurminen_upper(
-    n_a: np.ndarray, k_a: np.ndarray, n_b: np.ndarray, k_b: np.ndarray, z: float
+    n_a: np.ndarray,
+    k_a: np.ndarray,
+    n_b: np.ndarray,
+    k_b: np.ndarray,
+    z: float,
+    correction: bool = True,
 ) -> np.ndarray:
     """Upper limits δ > d̂ where the score statistic reaches −z, by bracketed root finding.
+
+    With ``correction=False`` the variance lacks Miettinen & Nurminen's factor N/(N − 1): the
+    limits of Mee's (1984) interval, the inversion of Farrington & Manning's (1990) score test.
 
     The score statistic (d̂ − δ)/√V(δ) falls as δ grows, so its crossing of −z is the root of
     g(δ) = (d̂ − δ) + z·√V(δ) in [d̂, 1]: g(d̂) ≥ 0 (taken as +z where V(d̂) = 0, i.e. both rates
@@ -1306,7 +1375,8 @@ def _miettinen_nurminen_upper(
     """
     rate_a, rate_b = n_a / k_a, n_b / k_b
     observed = rate_a - rate_b
-    factor = (k_a + k_b) / (k_a + k_b - 1)  # Miettinen & Nurminen's N/(N − 1)
+    # Miettinen & Nurminen's N/(N − 1); 1 for Mee's interval (Farrington & Manning's test)
+    factor = (k_a + k_b) / (k_a + k_b - 1) if correction else np.ones(np.shape(k_a))
     upper = np.ones(observed.shape)
     solve = observed < 1
     if not solve.any():
@@ -1324,14 +1394,19 @@ def _miettinen_nurminen_upper(
 
 
 def _miettinen_nurminen_limits(
-    n_a: np.ndarray, k_a: np.ndarray, n_b: np.ndarray, k_b: np.ndarray, confidence: float
+    n_a: np.ndarray,
+    k_a: np.ndarray,
+    n_b: np.ndarray,
+    k_b: np.ndarray,
+    confidence: float,
+    correction: bool = True,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Both limits in one root-finding call: the lower limit for (A, B) is minus the upper
     limit for (B, A) (the score statistic changes sign when the experiments swap)."""
     n_a, k_a, n_b, k_b = np.broadcast_arrays(n_a, k_a, n_b, k_b)
     both = _miettinen_nurminen_upper(
         np.stack([n_a, n_b]), np.stack([k_a, k_b]), np.stack([n_b, n_a]), np.stack([k_b, k_a]),
-        _z(confidence),
+        _z(confidence), correction,
     )  # fmt: skip
     return -both[1, ...], both[0, ...]
 
@@ -1441,7 +1516,22 @@ def difference_interval(
     """
     method = _check_option(method, "method", DIFFERENCE_METHODS, position=5, confidence=True)
     level = _check_level(confidence, method=DIFFERENCE_METHODS)
-    n_a, k_a, n_b, k_b = _difference_counts(successes_a, trials_a, successes_b, trials_b)
+    try:
+        n_a, k_a, n_b, k_b = _difference_counts(successes_a, trials_a, successes_b, trials_b)
+    except (TypeError, ValueError) as exc:
+        labels_for_counts(
+            exc,
+            "difference_interval takes counts: difference_interval(successes_a, trials_a, "
+            "successes_b, trials_b), e.g. difference_interval(47, 50, 40, 50) for 47 of 50 "
+            "against 40 of 50; from labels, successes_a = np.sum(y_pred_a == y_true_a) and "
+            "trials_a = len(y_true_a)",
+            _TABLE_LABELS,
+            successes_a=successes_a,
+            trials_a=trials_a,
+            successes_b=successes_b,
+            trials_b=trials_b,
+        )
+        raise
     low, high = _difference_limits(method, n_a, k_a, n_b, k_b, level)
     return Interval(
         low=low,
@@ -1651,7 +1741,7 @@ def rejection_probability(
     kb = as_count(size_b, "size_b", minimum=1)
     if isinstance(rate_b, str) and rate_b in _TESTS:  # rejection_probability(20, 20, 0.7, "chi2")
         raise TypeError(
-            f"rate_b must be a rate in [0, 1] or None; got {rate_b!r} (rate_b is the 4th "
+            f"rate_b must be a rate in [0, 1] or None; got {shown(rate_b)} (rate_b is the 4th "
             f"argument; {rate_b!r} is a choice of test: pass test={rate_b!r})"
         )
     xa = as_probabilities(rate_a, "rate_a")
@@ -1686,3 +1776,368 @@ def _rejection_region(ka: int, kb: int, alpha: float, test: str) -> np.ndarray:
     p = _chi_square_core(tables[usable], correction=(test == "yates")).pvalue
     reject[usable] = _at_most(np.asarray(p), alpha)
     return reject
+
+
+# --------------------------------------------------------------------------------------------
+# non-inferiority and equivalence of two rates (beyond the documents)
+
+#: The tests :func:`noninferiority_test` and :func:`equivalence_test` know.
+NONINFERIORITY_METHODS = ("farrington-manning", "miettinen-nurminen", "blackwelder")
+_NONINFERIORITY_NAMES = {
+    "farrington-manning": "Farrington-Manning score test",
+    "miettinen-nurminen": "Miettinen-Nurminen score test",
+    "blackwelder": "Blackwelder's Wald test (textbook form)",
+}
+#: the interval each test inverts (the same statistic, so that test and interval agree)
+_NONINFERIORITY_INTERVALS = {
+    "farrington-manning": "Mee score (inverts Farrington-Manning)",
+    "miettinen-nurminen": "Miettinen-Nurminen score",
+    "blackwelder": "Wald",
+}
+_RATE_DIFFERENCE_NAME = "difference of rates A − B"
+
+
+def _noninferiority_z(
+    n_a: np.ndarray, k_a: np.ndarray, n_b: np.ndarray, k_b: np.ndarray, delta: float, method: str
+) -> np.ndarray:
+    """z(δ₀) = (r_A − r_B − δ₀)/σ̂(δ₀), the statistic of H0: π_A − π_B = δ₀ (eq. 1–3 of
+    :func:`noninferiority_test`), on checked float arrays.
+
+    Where σ̂ = 0 (Blackwelder's only: every item right, or every one wrong, in both test sets) z
+    is ±∞ by the sign of the numerator (0 where that is 0 too).
+    """
+    rate_a, rate_b = n_a / k_a, n_b / k_b
+    numerator = rate_a - rate_b - delta
+    if method == "blackwelder":  # eq. 3: the observed rates
+        variance = rate_a * (1 - rate_a) / k_a + rate_b * (1 - rate_b) / k_b
+    else:  # eq. 2: the restricted maximum-likelihood rates under π_A − π_B = δ₀
+        shape = np.broadcast_shapes(np.shape(rate_a), np.shape(rate_b))
+        tilde_a, tilde_b = _restricted_rates(rate_a, k_a, rate_b, k_b, np.full(shape, delta))
+        variance = tilde_a * (1 - tilde_a) / k_a + tilde_b * (1 - tilde_b) / k_b
+        if method == "miettinen-nurminen":
+            variance = variance * (k_a + k_b) / (k_a + k_b - 1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        z = np.where(variance > 0, numerator / np.sqrt(variance), np.sign(numerator) * np.inf)
+    return np.where((variance > 0) | (numerator != 0), z, 0.0)
+
+
+def _noninferiority_limits(
+    method: str, n_a: Any, k_a: Any, n_b: Any, k_b: Any, confidence: float
+) -> tuple[np.ndarray, np.ndarray]:
+    """The interval the test inverts, at ``confidence`` (1 − 2α), clipped to [−1, 1]."""
+    if method == "blackwelder":
+        return _difference_limits("wald", n_a, k_a, n_b, k_b, confidence)
+    low, high = _miettinen_nurminen_limits(
+        n_a, k_a, n_b, k_b, confidence, correction=method == "miettinen-nurminen"
+    )
+    return np.clip(low, -1.0, 1.0), np.clip(high, -1.0, 1.0)
+
+
+def _margin_test_core(
+    n_a: np.ndarray,
+    k_a: np.ndarray,
+    n_b: np.ndarray,
+    k_b: np.ndarray,
+    margin: float,
+    level: float,
+    method: str,
+    equivalence: bool,
+) -> TestResult:
+    """:func:`noninferiority_test` (or :func:`equivalence_test`) on checked float arrays."""
+    z_lower = _noninferiority_z(n_a, k_a, n_b, k_b, -margin, method)  # H0: θ ≤ −δ
+    p_lower = special.ndtr(-z_lower)
+    low, high = _noninferiority_limits(method, n_a, k_a, n_b, k_b, 1 - 2 * level)
+    interval = Interval(
+        low=low,
+        high=high,
+        estimate=n_a / k_a - n_b / k_b,
+        confidence=1 - 2 * level,
+        method=_NONINFERIORITY_INTERVALS[method],
+    )
+    details: dict[str, Any] = {"level": level}
+    if equivalence:
+        z_upper = _noninferiority_z(n_a, k_a, n_b, k_b, margin, method)  # H0: θ ≥ δ
+        p_upper = special.ndtr(z_upper)
+        statistic = np.minimum(z_lower, -z_upper)  # the z of the larger one-sided p-value
+        pvalue = np.maximum(p_lower, p_upper)
+        details.update(z_lower=z_lower, p_lower=p_lower, z_upper=z_upper, p_upper=p_upper)
+        alternative = f"{-margin:g} < difference < {margin:g}"
+        what = "equivalence (two one-sided tests)"
+    else:
+        statistic, pvalue, alternative = z_lower, p_lower, f"difference > {-margin:g}"
+        what = "non-inferiority"
+    return TestResult(
+        statistic=statistic,
+        pvalue=pvalue,
+        alternative=alternative,
+        method=f"{_NONINFERIORITY_NAMES[method]} for {what}",
+        statistic_name="z",
+        estimate=n_a / k_a - n_b / k_b,
+        estimate_name=_RATE_DIFFERENCE_NAME,
+        interval=interval,
+        details=details,
+        margin=margin,
+    )
+
+
+def _margin_test_arguments(
+    successes_a: Any,
+    trials_a: Any,
+    successes_b: Any,
+    trials_b: Any,
+    margin: Any,
+    method: Any,
+    level: Any,
+) -> tuple[list[np.ndarray], float, str, float]:
+    counts = _difference_counts(successes_a, trials_a, successes_b, trials_b)
+    return (
+        counts,
+        _check_margin(margin),
+        _check_option(method, "method", NONINFERIORITY_METHODS),
+        _check_one_sided_level(level),
+    )
+
+
+def noninferiority_test(
+    successes_a: ArrayLike,
+    trials_a: ArrayLike,
+    successes_b: ArrayLike,
+    trials_b: ArrayLike,
+    margin: float,
+    *,
+    method: str = "farrington-manning",
+    level: float = 0.025,
+) -> TestResult:
+    """Is classifier A (new) at most ``margin`` worse than B (reference)? Two independent test sets.
+
+    A non-inferiority test turns the usual question around: its null hypothesis is "A is worse
+    than B by the margin δ or more", H0: π_A − π_B ≤ −δ, against H1: π_A − π_B > −δ, so that
+    rejecting it is evidence that A is *not much worse* (Blackwelder 1982). The margin is on the
+    scale of the rates (0.05 = five accuracy points) and must be fixed before the test sets are
+    scored. With rates r = n/K and δ₀ = −δ the statistic is
+
+    (1)  z = (r_A − r_B − δ₀) / σ̂(δ₀),   p = 1 − Φ(z),
+
+    large when A is not much worse. The methods differ in σ̂:
+
+    * ``"farrington-manning"`` (default; Farrington & Manning 1990, *Statistics in Medicine* 9,
+      1447–1454, the score statistic with their "method 3" estimates):
+
+      (2)  σ̂²(δ₀) = π̃_A(1 − π̃_A)/K_A + π̃_B(1 − π̃_B)/K_B,
+
+      with (π̃_A, π̃_B) the maximum-likelihood rates under the constraint π_A − π_B = δ₀
+      (Miettinen & Nurminen 1985, *Statistics in Medicine* 4, 213–226, appendix: the root of a
+      cubic; the solver of :func:`difference_interval`). The test rejects at level α exactly when
+      the lower limit of Mee's (1984) score interval at confidence 1 − 2α lies above −δ.
+    * ``"miettinen-nurminen"``: (2) times N/(N − 1), N = K_A + K_B; it inverts
+      ``difference_interval(..., method="miettinen-nurminen")``, and is slightly more
+      conservative.
+    * ``"blackwelder"``: Blackwelder's (1982, *Controlled Clinical Trials* 3, 345–353) Wald
+      test, the textbook form,
+
+      (3)  σ̂² = r_A(1 − r_A)/K_A + r_B(1 − r_B)/K_B,
+
+      which inverts the Wald interval (Tan eq. 4.15). It is shown for comparison: with rates
+      near 1 its variance collapses (10 of 10 against 10 of 10 "proves" non-inferiority at any
+      margin) and its size exceeds α at the margin.
+
+    The returned interval is two-sided at confidence 1 − 2α and is the inversion of the same
+    statistic, so the decision "p < α" and the decision "interval lies above −δ" are the same
+    (a p-value exactly at α, where the limit is exactly −δ, is neither). SciPy has no such test;
+    statsmodels' score method for two proportions (``test_proportions_2indep(...,
+    method="score", value=-δ)``) is not used as a reference: its restricted rates are wrong when
+    the null difference is not 0 (statsmodels 0.15.0, issue #10269; see
+    :func:`difference_interval`). The tests here are checked against a direct numerical
+    maximisation of the restricted likelihood instead.
+
+    Measured in the coverage atlas (:mod:`evalkit.atlas`; ``make atlas``), by exact enumeration
+    of every outcome, over K_A = K_B = 50 … 2000, accuracies of B 0.8 … 0.99 (and the worst of a
+    grid of 40) and margins 0.01 … 0.10: the size at the margin (π_A − π_B = −δ exactly, the
+    largest probability of a false "non-inferior") stays near α = 0.025 for the score tests but
+    not below it everywhere: Farrington–Manning's reaches 0.028 (K = 100, margin 0.01,
+    π_B = 0.965) and exceeds 0.026 at 6 of the 120 settings, Miettinen–Nurminen's reaches 0.026
+    (K = 50). Blackwelder's exceeds α at most settings and reaches 0.37 (K = 50, margin 0.01,
+    π_B = 0.995). Power at π_A = π_B = 0.9 (Farrington–Manning): 0.37, 0.96 and 1.00 with
+    K = 200, 1000 and 2000 per set at a margin of 0.05; 0.10, 0.32 and 0.56 at 0.02.
+
+    Atlas (size, blackwelder): minimum 0.025, median 0.028, maximum 0.367 over 120 settings.
+    Atlas (size, farrington-manning): minimum 0.001, median 0.025, maximum 0.028 over 120 settings.
+    Atlas (size, miettinen-nurminen): minimum 0.001, median 0.025, maximum 0.026 over 120 settings.
+
+    Parameters
+    ----------
+    successes_a, trials_a : int or array_like
+        n_A ≤ K_A: items the new classifier A got right, of K_A ≥ 1.
+    successes_b, trials_b : int or array_like
+        n_B ≤ K_B for the reference classifier B, on another, independent test set.
+    margin : float
+        δ, strictly between 0 and 1, on the scale of the rates (0.05 = five accuracy points).
+    method : {"farrington-manning", "miettinen-nurminen", "blackwelder"}
+        The test (see above).
+    level : float
+        One-sided significance level α, strictly between 0 and 0.5 (default 0.025, the usual
+        choice, matching a two-sided 95 % interval).
+
+    Returns
+    -------
+    TestResult
+        ``statistic`` z (eq. 1), ``pvalue`` (one-sided), ``estimate`` r_A − r_B, ``interval``
+        (two-sided, confidence 1 − 2α, the inverted interval), ``margin`` δ, ``alternative``
+        "difference > −δ", ``details``: ``level``.
+
+    See Also
+    --------
+    equivalence_test : both directions at once (two one-sided tests).
+    evalkit.planning.trials_independent : the test-set size, with ``margin=``.
+
+    Examples
+    --------
+    Rodary et al. (1989), the example of Farrington & Manning: 83 of 88 against 69 of 76, a
+    margin of ten points:
+
+    >>> r = noninferiority_test(83, 88, 69, 76, margin=0.10)
+    >>> round(r.statistic, 4), round(r.pvalue, 5), round(r.interval.low, 4)
+    (2.9572, 0.00155, -0.0481)
+    >>> print(r)  # doctest: +NORMALIZE_WHITESPACE
+    Farrington-Manning score test for non-inferiority: z = 2.957, p = 0.00155 (difference > -0.1);
+    difference of rates A − B = 0.03529; margin = 0.1
+    >>> r.pvalue < 0.025, r.interval.low > -0.10  # the same decision, by construction
+    (True, True)
+    """
+    counts, delta, method, alpha = _margin_test_arguments(
+        successes_a, trials_a, successes_b, trials_b, margin, method, level
+    )
+    return _margin_test_core(*counts, delta, alpha, method, equivalence=False)
+
+
+def equivalence_test(
+    successes_a: ArrayLike,
+    trials_a: ArrayLike,
+    successes_b: ArrayLike,
+    trials_b: ArrayLike,
+    margin: float,
+    *,
+    method: str = "farrington-manning",
+    level: float = 0.025,
+) -> TestResult:
+    """Are classifiers A and B within ``margin`` of each other? Two independent test sets.
+
+    Equivalence means H1: −δ < π_A − π_B < δ against H0: |π_A − π_B| ≥ δ, tested by two
+    one-sided tests at level α each (TOST; Schuirmann 1987, *Journal of Pharmacokinetics and
+    Biopharmaceutics* 15, 657–680): the lower test of :func:`noninferiority_test` (H0:
+    π_A − π_B ≤ −δ, z_L = z(−δ) of its eq. 1) and the upper test (H0: π_A − π_B ≥ δ,
+    z_U = z(+δ)). Equivalence is concluded when both reject, so
+
+    (4)  p = max(p_L, p_U) = max(1 − Φ(z_L), Φ(z_U)),
+
+    and the test is of level α (not 2α): it rejects exactly when the two-sided interval at
+    confidence 1 − 2α lies inside (−δ, δ). The methods are those of :func:`noninferiority_test`.
+
+    Measured in the coverage atlas (:mod:`evalkit.atlas`; ``make atlas``), by exact enumeration,
+    over the settings of :func:`noninferiority_test`: the size at the margin (π_A − π_B = −δ; by
+    the symmetry of the test under swapping A and B the same figures hold at +δ with the roles
+    swapped) is at most 0.0251 for the score tests (0.025 to four decimals), Blackwelder's
+    reaches 0.37. Power at π_A = π_B = 0.9 (Farrington–Manning), margin 0.05: 0, 0.92 and 1.00
+    with K = 200, 1000 and 2000 per set; at margin 0.10: 0.81 with K = 200. Equivalence within a
+    small margin needs large test sets: at 0.02, 0.11 with K = 2000.
+
+    Atlas (size, blackwelder): minimum 0.000, median 0.025, maximum 0.366 over 120 settings.
+    Atlas (size, farrington-manning): minimum 0.000, median 0.001, maximum 0.025 over 120 settings.
+    Atlas (size, miettinen-nurminen): minimum 0.000, median 0.001, maximum 0.025 over 120 settings.
+
+    Parameters
+    ----------
+    successes_a, trials_a, successes_b, trials_b : int or array_like
+        n_A ≤ K_A and n_B ≤ K_B, K ≥ 1, from two independent test sets (broadcast together).
+    margin : float
+        δ, strictly between 0 and 1, on the scale of the rates.
+    method : {"farrington-manning", "miettinen-nurminen", "blackwelder"}
+        The one-sided tests (see :func:`noninferiority_test`).
+    level : float
+        α of each one-sided test, strictly between 0 and 0.5 (default 0.025).
+
+    Returns
+    -------
+    TestResult
+        ``statistic`` min(z_L, −z_U) (the z of the larger p-value), ``pvalue`` eq. 4,
+        ``estimate`` r_A − r_B, ``interval`` (confidence 1 − 2α), ``margin``, ``details``:
+        ``level``, ``z_lower``, ``p_lower``, ``z_upper``, ``p_upper``.
+
+    Examples
+    --------
+    The same data as Rodary et al.'s trial: non-inferior by ten points, but not shown to be
+    within ten points both ways at α = 0.025 (A may be more than ten points better):
+
+    >>> r = equivalence_test(83, 88, 69, 76, margin=0.10)
+    >>> round(r.details["p_lower"], 5), round(r.details["p_upper"], 5), round(r.pvalue, 5)
+    (0.00155, 0.07736, 0.07736)
+    >>> round(r.interval.low, 4), round(r.interval.high, 4)
+    (-0.0481, 0.1286)
+    """
+    counts, delta, method, alpha = _margin_test_arguments(
+        successes_a, trials_a, successes_b, trials_b, margin, method, level
+    )
+    return _margin_test_core(*counts, delta, alpha, method, equivalence=True)
+
+
+def _noninferiority_rejects(
+    k_a: int, k_b: int, margin: float, level: float, method: str, equivalence: bool = False
+) -> np.ndarray:
+    """Boolean (K_A + 1, K_B + 1): the outcomes (n_A, n_B) where the test rejects at ``level``
+    (z_L > z_α, and z_U < −z_α for equivalence), every outcome computed: exact enumeration."""
+    z_alpha = _z(1 - 2 * level)
+    grid_a = np.arange(k_a + 1.0)[:, None]
+    grid_b = np.arange(k_b + 1.0)[None, :]
+    size_a, size_b = np.float64(k_a), np.float64(k_b)
+    reject = _noninferiority_z(grid_a, size_a, grid_b, size_b, -margin, method) > z_alpha
+    if equivalence:
+        upper = _noninferiority_z(grid_a, size_a, grid_b, size_b, margin, method) < -z_alpha
+        reject &= upper
+    return reject
+
+
+def _noninferiority_edges(
+    k_a: int, k_b: int, n_a: np.ndarray, margin: float, level: float, method: str
+) -> np.ndarray:
+    """For each n_A, the largest n_B at which the non-inferiority test rejects (−1 if none).
+
+    z_L falls as n_B grows (B doing better makes A look worse; checked against the full
+    enumeration in the tests), so the rejecting n_B form a run 0 … edge, found by bisection for
+    all n_A at once: ⌈log₂(K_B + 2)⌉ evaluations per n_A instead of K_B + 1.
+    """
+    z_alpha = _z(1 - 2 * level)
+    n_a = np.asarray(n_a, dtype=float)
+    size_a, size_b = np.float64(k_a), np.float64(k_b)
+    left = np.full(n_a.shape, -1)  # invariant: n_B ≤ left rejects …
+    right = np.full(n_a.shape, k_b + 1)  # … and n_B ≥ right does not
+    while np.any(right - left > 1):
+        mid = (left + right) // 2
+        rejects = _noninferiority_z(n_a, size_a, mid.astype(float), size_b, -margin, method)
+        active = right - left > 1
+        left = np.where(active & (rejects > z_alpha), mid, left)
+        right = np.where(active & ~(rejects > z_alpha), mid, right)
+    return left
+
+
+def _noninferiority_power(
+    k_a: int,
+    k_b: int,
+    rate_a: float,
+    rate_b: float,
+    margin: float,
+    level: float,
+    method: str,
+) -> float:
+    """Exact P(the non-inferiority test rejects) at true rates (rate_a, rate_b).
+
+    P = Σ_{n_A} Bin(n_A; K_A, π_A)·F_Bin(edge(n_A); K_B, π_B), the edges of
+    :func:`_noninferiority_edges`; only the n_A within t = ⌈5√K_A⌉ + 1 of K_A·π_A are summed
+    (Hoeffding: the rest has probability below 4·10⁻²²), so K = 10⁵ takes milliseconds.
+    """
+    t = int(np.ceil(5 * np.sqrt(k_a))) + 1
+    first = max(0, int(np.floor(k_a * rate_a)) - t)
+    n_a = np.arange(first, min(k_a, int(np.ceil(k_a * rate_a)) + t) + 1)
+    edges = _noninferiority_edges(k_a, k_b, n_a, margin, level, method)
+    weight = stats.binom.pmf(n_a, k_a, rate_a)
+    below = np.where(edges >= 0, special.bdtr(np.maximum(edges, 0), k_b, rate_b), 0.0)
+    return float(min(np.sum(weight * below), 1.0))

@@ -13,7 +13,10 @@ on precision and Günter 2004 §2.1 recomputed as planning questions):
   with Fleiss' normal approximation (with and without continuity correction) beside it;
 
 plus :func:`detectable_difference` (what a given test set can detect) and :func:`power_auc`
-(two correlated AUCs, Hanley & McNeil 1983 / Obuchowski & McClish 1997).
+(two correlated AUCs, Hanley & McNeil 1983 / Obuchowski & McClish 1997). With ``margin=``,
+:func:`trials_paired` and :func:`trials_independent` plan a **non-inferiority** test instead
+(Tango's and Farrington & Manning's score tests; exact power, Nam's and Farrington & Manning's
+normal approximations beside it).
 
 Exact power is a sum over every possible outcome of the experiment, weighted by its probability
 (:func:`evalkit.paired.rejection_probability`, :func:`evalkit.independent.rejection_probability`).
@@ -40,10 +43,12 @@ from evalkit._validation import (
     broadcast,
     check_choice,
     check_confidence,
+    labels_for_counts,
+    shown,
     to_output,
 )
 from evalkit.intervals import trials_for_halfwidth
-from evalkit.results import ReadableResult
+from evalkit.results import ReadableResult, _check_margin, _check_one_sided_level
 
 __all__ = [
     "SampleSize",
@@ -97,6 +102,8 @@ class SampleSize(ReadableResult):
         Paired design only: the probabilities that only classifier 1 (only classifier 2) is
         right on an item that the plan used (derived when the design was given as accuracies
         and a discordance, or as a pilot's table).
+    margin : float, optional
+        A plan for a non-inferiority test (``margin=``): its margin δ.
 
     Examples
     --------
@@ -116,6 +123,7 @@ class SampleSize(ReadableResult):
     normal_corrected: int | None = None
     p_only1: float | None = None
     p_only2: float | None = None
+    margin: float | None = None
 
     def __str__(self) -> str:
         sizes = (
@@ -126,8 +134,9 @@ class SampleSize(ReadableResult):
         corrected = (
             "" if self.normal_corrected is None else f", {self.normal_corrected} with correction"
         )
+        margin = "" if self.margin is None else f" (margin {self.margin:g})"
         return (
-            f"{sizes} (exact power {self.power:.3f} with {self.method}, reached first at "
+            f"{sizes} (exact power {self.power:.3f} with {self.method}{margin}, reached first at "
             f"{self.first} and kept up to {self.bound}); normal approximation "
             f"({self.normal_method}): {self.normal}{corrected}"
         )
@@ -221,9 +230,29 @@ def power_paired(
     test = check_choice(test, "test", PAIRED_TESTS)
     alternative = check_choice(alternative, "alternative", ALTERNATIVES)
     alpha = check_confidence(level, "level")
-    n = as_counts(trials, "trials", minimum=1)
-    p1, p2 = _check_discordant(p_only1, p_only2)
+    try:
+        n = as_counts(trials, "trials", minimum=1)
+        p1, p2 = _check_discordant(p_only1, p_only2)
+    except (TypeError, ValueError) as exc:
+        labels_for_counts(
+            exc,
+            "power_paired plans a test set: power_paired(trials, p_only1, p_only2) with the "
+            "number of test items and the shares of items only classifier 1 and only "
+            "classifier 2 gets right, e.g. power_paired(200, 0.10, 0.05)",
+            _TEST_SET_AT_HAND,
+            trials=trials,
+            p_only1=p_only1,
+            p_only2=p_only2,
+        )
+        raise
     return _power_paired_core(n, p1, p2, alpha, test, alternative)
+
+
+#: For arrays of labels in a planning function's counts (:func:`labels_for_counts`).
+_TEST_SET_AT_HAND = (
+    "evalkit.compare_classifiers(y_true, y_pred_a, y_pred_b) to compare two classifiers on a "
+    "test set at hand"
+)
 
 
 def _power_paired_core(
@@ -373,7 +402,7 @@ def _design_from_rates(rate_a: Any, rate_b: Any, discordance: Any) -> tuple[floa
         )
     for name, value in given.items():
         if np.ndim(value):
-            raise ValueError(f"{name} must be one number in [0, 1]; got {value!r}")
+            raise ValueError(f"{name} must be one number in [0, 1]; got {shown(value)}")
     a, b, psi = (float(as_probabilities(value, name)) for name, value in given.items())
     delta = a - b
     if psi < abs(delta) - 1e-12:
@@ -394,13 +423,23 @@ def _design_from_rates(rate_a: Any, rate_b: Any, discordance: Any) -> tuple[floa
 
 def _design_from_table(table: Any) -> tuple[float, float]:
     """(p_only1, p_only2) = (b/n, c/n) from a pilot's agreement table [[a, b], [c, d]]."""
-    counts = as_counts(table, "table")
-    if counts.shape != (2, 2):
-        raise ValueError(
-            "table must be a pilot's 2×2 agreement table [[both right, only 1 right], "
-            f"[only 2 right, both wrong]] (evalkit.paired.agreement_table); got shape "
-            f"{counts.shape}"
+    try:
+        counts = as_counts(table, "table")
+        if counts.shape != (2, 2):
+            raise ValueError(
+                "table must be a pilot's 2×2 agreement table [[both right, only 1 right], "
+                f"[only 2 right, both wrong]] (evalkit.paired.agreement_table); got shape "
+                f"{counts.shape}"
+            )
+    except (TypeError, ValueError) as exc:
+        labels_for_counts(
+            exc,
+            "trials_paired takes the pilot's 2×2 agreement table of counts, e.g. "
+            "trials_paired(table=[[70, 10], [5, 15]]), from the pilot's labels "
+            "trials_paired(table=paired.agreement_table(pilot_a == pilot_y, pilot_b == pilot_y))",
+            table=table,
         )
+        raise
     total = int(counts.sum())
     if total == 0:
         raise ValueError("table must count at least one item; got an all-zero table")
@@ -460,7 +499,7 @@ def trials_paired(
     p_only2: float | None = None,
     power: float = 0.8,
     level: float = 0.05,
-    test: str = "mid-p",
+    test: str | None = None,
     alternative: str = "two-sided",
     max_trials: int = MAX_PAIRED_TRIALS,
     *,
@@ -468,6 +507,7 @@ def trials_paired(
     rate_b: float | None = None,
     discordance: float | None = None,
     table: ArrayLike | None = None,
+    margin: float | None = None,
 ) -> SampleSize:
     """Smallest number of pairs K whose exact power stays at the target, with Connor's K.
 
@@ -495,6 +535,19 @@ def trials_paired(
     the target is reported as well: power can saw-tooth in K (markedly so when nearly every item
     is discordant), so that K may be followed by smaller powers.
 
+    **Non-inferiority** (``margin=δ``): the plan is for Tango's (Nam's) score test of
+    H0: R_A − R_B ≤ −δ (:func:`evalkit.paired.noninferiority_test`, classifier 1 = A, one-sided
+    at ``level``, so pass ``level=0.025`` for the usual choice). Its exact power at K pairs is a
+    sum over every table, grouped by the number m of discordant items,
+    Σ_m Bin(m; K, ψ)·P(b ≥ e(K, m) | m) with b | m ~ Bin(m, p_only1/ψ) and e(K, m) the smallest
+    b that rejects (Tango's statistic grows with b given m; found by bisection); only the m
+    within 5√K + 1 of Kψ are summed (the rest has probability below 4·10⁻²²). The rule for the
+    answer and its saw-tooth is the one above, starting from Nam's (1997) normal approximation
+    K = (z_α·√V₀ + z_β·√V₁)²/(R_A − R_B + δ)², V₁ = ψ − (R_A − R_B)², V₀ the variance (2q̃ − δ
+    − δ²) of Tango's statistic at the design (``normal``). The design may have R_A = R_B (the
+    usual plan: "A is as good as B") or any R_A − R_B > −δ. A larger margin never needs more
+    pairs: the rejection region grows with the margin at every K.
+
     Parameters
     ----------
     p_only1, p_only2 : float, optional
@@ -502,10 +555,11 @@ def trials_paired(
     power : float
         Target power in (0, 1).
     level : float
-        Significance level α in (0, 1).
-    test : {"mid-p", "exact", "asymptotic", "corrected", "guenter"}
+        Significance level α in (0, 1) (with ``margin``: the one-sided α, below 0.5).
+    test : {"mid-p", "exact", "asymptotic", "corrected", "guenter"} or {"tango"}, optional
+        Default "mid-p"; with ``margin``, "tango" (the only one).
     alternative : {"two-sided", "greater", "less"}
-        "greater": classifier 1 (A) better.
+        "greater": classifier 1 (A) better. Not used with ``margin`` (the test is one-sided).
     max_trials : int
         Give up (with an error naming the power reached) beyond this K.
     rate_a, rate_b : float, optional
@@ -514,12 +568,15 @@ def trials_paired(
         ψ, the share of items on which the two classifiers disagree (one right, one wrong).
     table : array_like, optional
         A pilot's 2×2 agreement table of counts.
+    margin : float, optional
+        δ in (0, 1): plan a non-inferiority test of classifier 1 (A) against classifier 2 (B)
+        with this margin instead of a test of "equally good".
 
     Returns
     -------
     SampleSize
-        ``trials`` (the answer), ``first``, ``bound``, exact ``power``, Connor's ``normal``, and
-        the design's ``p_only1``, ``p_only2``.
+        ``trials`` (the answer), ``first``, ``bound``, exact ``power``, Connor's (with
+        ``margin``: Nam's) ``normal``, the design's ``p_only1``, ``p_only2``, and ``margin``.
 
     Examples
     --------
@@ -533,9 +590,18 @@ def trials_paired(
     (0.085, 0.035, 364, 375)
     >>> trials_paired(table=[[70, 10], [5, 15]]).trials  # a pilot of 100 items: 10 vs 5
     461
+
+    Non-inferiority within 5 points of two classifiers of equal accuracy that disagree on 10 %
+    of the items (5 % each way), at α = 0.025:
+
+    >>> r = trials_paired(0.05, 0.05, level=0.025, margin=0.05)
+    >>> r.trials, r.normal, r.method
+    (339, 350, "Tango's score test for non-inferiority")
     """
     p1, p2 = _paired_design(p_only1, p_only2, rate_a, rate_b, discordance, table)
-    test = check_choice(test, "test", PAIRED_TESTS)
+    if margin is not None:
+        return _trials_paired_margin(p1, p2, margin, power, level, test, alternative, max_trials)
+    test = check_choice("mid-p" if test is None else test, "test", PAIRED_TESTS)
     alternative = check_choice(alternative, "alternative", ALTERNATIVES)
     alpha = check_confidence(level, "level")
     target = _check_power(power)
@@ -624,8 +690,20 @@ def power_independent(
     0.429
     """
     test = check_choice(test, "test", INDEPENDENT_TESTS)
-    size_a = as_count(trials_a, "trials_a", minimum=1)  # named as the caller named them
-    size_b = as_count(trials_b, "trials_b", minimum=1)
+    try:
+        size_a = as_count(trials_a, "trials_a", minimum=1)  # named as the caller named them
+        size_b = as_count(trials_b, "trials_b", minimum=1)
+    except (TypeError, ValueError) as exc:
+        labels_for_counts(
+            exc,
+            "power_independent plans two test sets: power_independent(trials_a, trials_b, "
+            "rate_a, rate_b) with their sizes and the true accuracies, e.g. "
+            "power_independent(50, 50, 0.94, 0.80)",
+            _TEST_SET_AT_HAND,
+            trials_a=trials_a,
+            trials_b=trials_b,
+        )
+        raise
     return independent.rejection_probability(size_a, size_b, rate_a, rate_b, level, test)
 
 
@@ -684,7 +762,7 @@ def fleiss_trials(
     alpha = check_confidence(level, "level")
     r = _check_ratio(ratio)
     if not isinstance(correction, (bool, np.bool_)):
-        raise TypeError(f"correction must be True or False; got {correction!r}")
+        raise TypeError(f"correction must be True or False; got {shown(correction)}")
     if np.any(pa == pb):
         raise ValueError("rate_a and rate_b must differ: with no difference K is infinite")
     return _fleiss_core(pa, pb, target, alpha, r, bool(correction))
@@ -707,9 +785,9 @@ def _fleiss_core(pa: Any, pb: Any, target: float, alpha: float, r: float, correc
 
 def _check_ratio(ratio: Any) -> float:
     if isinstance(ratio, (bool, np.bool_)) or not isinstance(ratio, (int, float, np.number)):
-        raise TypeError(f"ratio must be a number > 0 (K_B / K_A); got {ratio!r}")
+        raise TypeError(f"ratio must be a number > 0 (K_B / K_A); got {shown(ratio)}")
     if not (np.isfinite(ratio) and ratio > 0):
-        raise ValueError(f"ratio must be a finite number > 0 (K_B / K_A); got {ratio!r}")
+        raise ValueError(f"ratio must be a finite number > 0 (K_B / K_A); got {shown(ratio)}")
     return float(ratio)
 
 
@@ -722,9 +800,11 @@ def trials_independent(
     rate_b: float,
     power: float = 0.8,
     level: float = 0.05,
-    test: str = "boschloo",
+    test: str | None = None,
     ratio: float = 1.0,
-    max_trials: int = 1000,
+    max_trials: int | None = None,
+    *,
+    margin: float | None = None,
 ) -> SampleSize:
     """Smallest test-set sizes K_A, K_B = ⌈ratio·K_A⌉ whose exact power reaches the target.
 
@@ -737,35 +817,66 @@ def trials_independent(
     take well under a second at a few hundred items, Fisher's (computed table by table in
     :mod:`evalkit.independent`) seconds.
 
+    **Non-inferiority** (``margin=δ``): the plan is for Farrington & Manning's score test of
+    H0: π_A − π_B ≤ −δ (:func:`evalkit.independent.noninferiority_test`, one-sided at ``level``:
+    pass ``level=0.025`` for the usual choice), or its Miettinen–Nurminen form. Its exact power
+    is Σ_{n_A} Bin(n_A; K_A, π_A)·F_Bin(e(n_A); K_B, π_B), e(n_A) the largest n_B that rejects
+    (the score statistic falls as n_B grows; found by bisection), summed over the n_A within
+    5√K_A + 1 of K_A·π_A: milliseconds even at K = 10⁴, so ``max_trials`` defaults to 100 000
+    here. The search is the one above, starting from Farrington & Manning's (1990) normal
+    approximation K_A = (z_α·σ̃ + z_β·σ)²/(π_A − π_B + δ)², σ̃² = π̃_A(1 − π̃_A) +
+    π̃_B(1 − π̃_B)/ratio at the restricted rates of the design, σ² = π_A(1 − π_A) +
+    π_B(1 − π_B)/ratio (``normal``). The design may have π_A = π_B (the usual plan) or any
+    π_A − π_B > −δ. At every K the rejection region grows with the margin, so a larger margin
+    needs no more items (checked over a grid of margins in the tests).
+
     Parameters
     ----------
     rate_a, rate_b : float
-        Expected accuracies of A and B (different).
+        Expected accuracies of A and B (different; with ``margin``, rate_a − rate_b > −δ).
     power, level : float
-        Target power and significance level, in (0, 1).
-    test : {"boschloo", "fisher", "mid-p", "chi2", "yates", "normal"}
+        Target power and significance level, in (0, 1) (with ``margin``: the one-sided α,
+        below 0.5).
+    test : {"boschloo", "fisher", "mid-p", "chi2", "yates", "normal"}, optional
+        Default "boschloo"; with ``margin``: {"farrington-manning", "miettinen-nurminen"},
+        default "farrington-manning".
     ratio : float
         K_B / K_A (> 0).
-    max_trials : int
-        Largest K_A tried; the enumeration allows about 1000 items per side.
+    max_trials : int, optional
+        Largest K_A tried: default 1000 (the enumeration allows about 1000 items per side);
+        100 000 with ``margin``.
+    margin : float, optional
+        δ in (0, 1): plan a non-inferiority test of A against B with this margin instead of a
+        test of "equally good".
 
     Returns
     -------
     SampleSize
         ``trials`` = K_A, ``trials_b`` = K_B, exact ``power``, Fleiss' ``normal`` (no correction)
-        and ``normal_corrected``.
+        and ``normal_corrected`` (with ``margin``: Farrington & Manning's ``normal``, and
+        ``margin``).
 
     Examples
     --------
     >>> r = trials_independent(0.6, 0.8, test="chi2")
     >>> r.trials, r.normal, r.normal_corrected
     (80, 82, 91)
+
+    Non-inferiority within 5 points at accuracies of 0.9, α = 0.025:
+
+    >>> r = trials_independent(0.9, 0.9, level=0.025, margin=0.05)
+    >>> r.trials, r.normal
+    (576, 581)
     """
-    test = check_choice(test, "test", INDEPENDENT_TESTS)
+    if margin is not None:
+        return _trials_independent_margin(
+            rate_a, rate_b, margin, power, level, test, ratio, max_trials
+        )
+    test = check_choice("boschloo" if test is None else test, "test", INDEPENDENT_TESTS)
     alpha = check_confidence(level, "level")
     target = _check_power(power)
     r = _check_ratio(ratio)
-    limit = as_count(max_trials, "max_trials", minimum=1)
+    limit = as_count(1000 if max_trials is None else max_trials, "max_trials", minimum=1)
     if np.ndim(rate_a) or np.ndim(rate_b):
         raise ValueError("trials_independent takes one pair of rates (rate_a, rate_b), not arrays")
     pa = float(as_probabilities(rate_a, "rate_a"))
@@ -784,7 +895,36 @@ def trials_independent(
     normal = int(_fleiss_core(np.asarray(pa), np.asarray(pb), target, alpha, r, False))
     corrected = int(_fleiss_core(np.asarray(pa), np.asarray(pb), target, alpha, r, True))
 
-    high = min(max(normal, 1), limit)  # bracket the answer around Fleiss' K …
+    answer, first, bound = _smallest_size(
+        power_at,
+        normal,
+        limit,
+        target,
+        "raise max_trials (enumeration allows about 1000 per side) or plan for a larger difference",
+    )
+    return SampleSize(
+        trials=answer,
+        power=power_at(answer),
+        first=first,
+        bound=bound,
+        normal=normal,
+        normal_method="Fleiss",
+        method=test,
+        trials_b=_size_b(answer, r),
+        normal_corrected=corrected,
+    )
+
+
+def _smallest_size(
+    power_at: Any, normal: int, limit: int, target: float, hint: str
+) -> tuple[int, int, int]:
+    """(answer, first, bound) of :func:`trials_independent`'s search for the size of set A.
+
+    Bracket the answer around the normal approximation's K, bisect (power(low) < target ≤
+    power(high)), then check every K from the answer to bound = answer + max(5, 2 %): a
+    saw-tooth dip below the target moves the answer, and the bound, past it.
+    """
+    high = min(max(normal, 1), limit)  # bracket the answer around the normal K …
     low = 0
     while power_at(high) < target:
         if high == limit:
@@ -792,8 +932,7 @@ def trials_independent(
                 f"with at most max_trials = {limit} items in set A",
                 power_at(limit),
                 target,
-                "raise max_trials (enumeration allows about 1000 per side) or plan for a "
-                "larger difference",
+                hint,
             )
         low, high = high, min(int(np.ceil(1.25 * high)) + 1, limit)
     if low == 0:
@@ -821,17 +960,7 @@ def trials_independent(
             target,
             "raise max_trials",
         )
-    return SampleSize(
-        trials=answer,
-        power=power_at(answer),
-        first=first,
-        bound=bound,
-        normal=normal,
-        normal_method="Fleiss",
-        method=test,
-        trials_b=_size_b(answer, r),
-        normal_corrected=corrected,
-    )
+    return answer, first, bound
 
 
 # --------------------------------------------------------------------------------------------
@@ -888,7 +1017,18 @@ def detectable_difference(
     >>> round(detectable_difference(50, base_rate=0.8, test="fisher"), 3)
     0.182
     """
-    size = as_count(trials, "trials", minimum=1)
+    try:
+        size = as_count(trials, "trials", minimum=1)
+    except (TypeError, ValueError) as exc:
+        labels_for_counts(
+            exc,
+            "detectable_difference takes the number of test items: detectable_difference("
+            "trials, ...), e.g. detectable_difference(100, discordance=0.2), with trials = "
+            "len(y_true)",
+            _TEST_SET_AT_HAND,
+            trials=trials,
+        )
+        raise
     target = _check_power(power)
     alpha = check_confidence(level, "level")
     if (discordance is None) == (base_rate is None):
@@ -900,10 +1040,10 @@ def detectable_difference(
         if trials_b is not None:
             raise ValueError("trials_b belongs to the independent design (base_rate), not paired")
         if np.ndim(discordance):
-            raise ValueError(f"discordance must be one number in (0, 1]; got {discordance!r}")
+            raise ValueError(f"discordance must be one number in (0, 1]; got {shown(discordance)}")
         psi = float(as_probabilities(discordance, "discordance"))
         if psi <= 0:
-            raise ValueError(f"discordance must be one number in (0, 1]; got {discordance!r}")
+            raise ValueError(f"discordance must be one number in (0, 1]; got {shown(discordance)}")
         test = "mid-p" if test is None else check_choice(test, "test", PAIRED_TESTS)
 
         def curve(delta: np.ndarray) -> np.ndarray:
@@ -916,10 +1056,10 @@ def detectable_difference(
         largest, what = psi, f"with K = {size} pairs and discordance {psi:g}"
     else:
         if np.ndim(base_rate):
-            raise ValueError(f"base_rate must be one number in [0, 1); got {base_rate!r}")
+            raise ValueError(f"base_rate must be one number in [0, 1); got {shown(base_rate)}")
         base = float(as_probabilities(base_rate, "base_rate"))
         if base >= 1:
-            raise ValueError(f"base_rate must be one number in [0, 1); got {base_rate!r}")
+            raise ValueError(f"base_rate must be one number in [0, 1); got {shown(base_rate)}")
         size_b = size if trials_b is None else as_count(trials_b, "trials_b", minimum=1)
         test = "boschloo" if test is None else check_choice(test, "test", INDEPENDENT_TESTS)
 
@@ -1007,8 +1147,20 @@ def power_auc(
     >>> round(power_auc(100, 100, 0.80, 0.85, 0.5), 3)
     0.395
     """
-    n_pos = as_count(n_positive, "n_positive", minimum=1)
-    n_neg = as_count(n_negative, "n_negative", minimum=1)
+    try:
+        n_pos = as_count(n_positive, "n_positive", minimum=1)
+        n_neg = as_count(n_negative, "n_negative", minimum=1)
+    except (TypeError, ValueError) as exc:
+        labels_for_counts(
+            exc,
+            "power_auc takes the numbers of positive and negative test items: power_auc("
+            "n_positive, n_negative, auc_a, auc_b, correlation), e.g. power_auc(100, 100, 0.80, "
+            "0.85, 0.5), from labels n_positive = np.sum(y_true == 1)",
+            "roc.delong_test(y_true, y_score1, y_score2) to compare two AUCs on a test set at hand",
+            n_positive=n_positive,
+            n_negative=n_negative,
+        )
+        raise
     a = as_probabilities(auc_a, "auc_a")
     b = as_probabilities(auc_b, "auc_b")
     r = as_probabilities(correlation, "correlation")
@@ -1032,3 +1184,243 @@ def power_auc(
         (-delta - z * np.sqrt(v0)) / np.sqrt(v1)
     )
     return to_output(np.clip(out, 0.0, 1.0))
+
+
+# --------------------------------------------------------------------------------------------
+# non-inferiority: the number of items for a test with a margin (beyond the documents)
+
+#: The non-inferiority tests :func:`trials_independent` plans for (``margin=``): the score
+#: tests, whose rejection region in n_B is a run (Blackwelder's Wald test is not planned for:
+#: its size exceeds α at the margin).
+INDEPENDENT_MARGIN_TESTS = ("farrington-manning", "miettinen-nurminen")
+
+
+def _trials_paired_margin(
+    p1: float,
+    p2: float,
+    margin: Any,
+    power: Any,
+    level: Any,
+    test: Any,
+    alternative: Any,
+    max_trials: Any,
+) -> SampleSize:
+    """:func:`trials_paired` with ``margin``: pairs for Tango's non-inferiority test."""
+    delta = _check_margin(margin)
+    check_choice("tango" if test is None else test, "test", paired.NONINFERIORITY_METHODS)
+    if alternative != "two-sided":
+        raise ValueError(
+            f"alternative does not apply with margin= (the non-inferiority test is one-sided, "
+            f"H1: R_A − R_B > −margin); got alternative={alternative!r}"
+        )
+    alpha = _check_one_sided_level(level)
+    target = _check_power(power)
+    limit = as_count(max_trials, "max_trials", minimum=1)
+    if p1 - p2 <= -delta + 1e-12:  # (rounding: 0.02 − 0.07 is −0.05000000000000001)
+        raise _unreachable(
+            f"with p_only1 = {p1!r} and p_only2 = {p2!r} (R_A − R_B = {p1 - p2:g}) and margin "
+            f"{delta:g}",
+            float(_paired_margin_curve(np.array([min(limit, 1000)]), p1, p2, delta, alpha)[0]),
+            target,
+            "A is worse than B by the margin or more: the test must not reject (power at most "
+            "α); plan for a larger margin or a better classifier A",
+        )
+    normal = _nam_trials(p1, p2, delta, target, alpha)
+    bound = min(max(2 * normal, 100), limit)
+    while True:
+        sizes = np.arange(1, bound + 1)
+        curve = _paired_margin_curve(sizes, p1, p2, delta, alpha)
+        below = np.flatnonzero(curve < target)
+        answer = int(below[-1]) + 2 if below.size else 1
+        if answer <= bound and (2 * answer <= bound or bound == limit):
+            break
+        if bound == limit:
+            raise _unreachable(
+                f"with at most max_trials = {limit} pairs",
+                float(curve.max()),
+                target,
+                "raise max_trials or plan for a larger margin",
+            )
+        bound = min(2 * answer if answer <= bound else 2 * bound, limit)
+    reached = np.flatnonzero(curve >= target)
+    return SampleSize(
+        trials=answer,
+        power=float(curve[answer - 1]),
+        first=int(reached[0]) + 1,
+        bound=bound,
+        normal=normal,
+        normal_method="Nam 1997",
+        method="Tango's score test for non-inferiority",
+        p_only1=p1,
+        p_only2=p2,
+        margin=delta,
+    )
+
+
+def _nam_trials(p1: float, p2: float, delta: float, target: float, alpha: float) -> int:
+    """Nam's (1997) normal-approximation number of pairs for the non-inferiority score test.
+
+    K = (z_α·√V₀ + z_β·√V₁)²/(θ + δ)², θ = p1 − p2, V₁ = p1 + p2 − θ² (the variance of one
+    pair's b − c), V₀ = 2q̃ − δ − δ² that of Tango's statistic at the design, read off the
+    statistic itself: at n = 1, b = p1, c = p2 it is (θ + δ)/√V₀.
+    """
+    theta = p1 - p2
+    statistic = float(paired._tango_statistic(-delta, p1, p2, 1.0))
+    null_variance = ((theta + delta) / statistic) ** 2
+    variance = max(p1 + p2 - theta**2, 0.0)
+    z_a, z_b = float(stats.norm.isf(alpha)), float(stats.norm.ppf(target))
+    k = (z_a * np.sqrt(null_variance) + z_b * np.sqrt(variance)) ** 2 / (theta + delta) ** 2
+    return max(1, int(np.ceil(k - 1e-9)))
+
+
+def _paired_margin_curve(
+    sizes: np.ndarray, p1: float, p2: float, delta: float, alpha: float
+) -> np.ndarray:
+    """Exact power of Tango's non-inferiority test at each K in ``sizes`` (see trials_paired).
+
+    Σ_m Bin(m; K, ψ)·P(b ≥ e(K, m) | m), b | m ~ Bin(m, p1/ψ), over the m within t of K·ψ,
+    t = min(5√K, Bernstein's bound) + 1, so that the rest has probability below 4·10⁻²², in
+    blocks of K (the edges e by :func:`_paired_margin_edges`).
+    """
+    total = min(p1 + p2, 1.0)
+    share = p1 / total if total > 0 else 0.5
+    out = np.empty(sizes.shape)
+    order = np.argsort(sizes, kind="stable")
+    step = max(1, _CHUNK // (4 * (2 * _window(int(sizes.max()), total) + 1)))
+    for start in range(0, sizes.size, step):
+        where = order[start : start + step]
+        k = sizes[where, None].astype(np.int64)
+        t = _window(int(k.max()), total)
+        length = min(int(k.max()) + 1, 2 * t + 1)
+        first = np.clip(np.round(k * total) - t, 0, None).astype(np.int64)
+        m = first + np.arange(length)
+        inside = m <= k
+        m = np.minimum(m, k)
+        edge = _paired_margin_edges(k, m, delta, alpha)  # smallest b that rejects
+        above = np.where(
+            edge >= 1, special.bdtrc(np.maximum(edge - 1, 0), m, share), 1.0
+        )  # P(b ≥ edge | m)
+        conditional = np.where(edge <= m, above, 0.0)
+        weight = np.where(inside, stats.binom.pmf(m, k, total), 0.0)
+        out[where] = np.sum(weight * conditional, axis=1)
+    return np.clip(out, 0.0, 1.0)
+
+
+def _window(size: int, rate: float) -> int:
+    """t with P(|Bin(size, rate) − size·rate| ≥ t) < 4·10⁻²²: the smaller of Hoeffding's
+    5√n and Bernstein's bound (t² = 2c(v + t/3), v = n·rate(1 − rate), c = 50), plus one."""
+    c = 50.0
+    variance = size * rate * (1 - rate)
+    bernstein = (2 * c / 3 + np.sqrt((2 * c / 3) ** 2 + 8 * c * variance)) / 2
+    return int(np.ceil(min(5 * np.sqrt(size), bernstein))) + 1
+
+
+_EDGE_STRIDE = 16  # every 16th m of a row is bisected in full, the others within a bracket
+
+
+def _paired_margin_edges(k: np.ndarray, m: np.ndarray, delta: float, alpha: float) -> np.ndarray:
+    """:func:`evalkit.paired._noninferiority_edges` for rows of non-decreasing m (one K a row).
+
+    Every 16th column is bisected over all b; the columns between two of them are bisected
+    within the bracket the two give (the edge does not decrease with m and z falls as c grows,
+    both checked over every table in the tests), and every edge is then verified (b = edge
+    rejects, b = edge − 1 does not); an edge that fails is bisected again in full. About three
+    times faster than bisecting every column in full, and as exact.
+    """
+    k = np.broadcast_to(k, m.shape)
+    columns = np.unique(np.r_[np.arange(0, m.shape[1], _EDGE_STRIDE), m.shape[1] - 1])
+    anchors = paired._noninferiority_edges(k[:, columns], m[:, columns], delta, alpha)
+    before = np.searchsorted(columns, np.arange(m.shape[1]), side="right") - 1
+    after = np.minimum(before + 1, columns.size - 1)
+    # b < edge(m_before) does not reject at m_before, so not at m ≥ m_before (c is larger) …
+    low = anchors[:, before] - 1
+    # … and edge(m_after) rejects at m_after, so at m ≤ m_after too (c is smaller)
+    high = np.minimum(anchors[:, after], m + 1)
+    low = np.minimum(low, high - 1)
+    edge = paired._noninferiority_edges(k, m, delta, alpha, low=low, high=high)
+    z_alpha = float(stats.norm.isf(alpha))
+    rejects = paired._tango_statistic(-delta, edge, m - edge, k) > z_alpha
+    below = paired._tango_statistic(-delta, edge - 1, m - edge + 1, k) > z_alpha
+    wrong = ((edge <= m) & ~rejects) | ((edge >= 1) & below)
+    if np.any(wrong):
+        edge = edge.copy()
+        edge[wrong] = paired._noninferiority_edges(k[wrong], m[wrong], delta, alpha)
+    return edge
+
+
+def _farrington_manning_trials(
+    rate_a: float, rate_b: float, delta: float, target: float, alpha: float, ratio: float
+) -> int:
+    """Farrington & Manning's (1990) normal-approximation size of set A (B: ratio × A).
+
+    K_A = (z_α·σ̃ + z_β·σ)²/(π_A − π_B + δ)², σ̃² = π̃_A(1 − π̃_A) + π̃_B(1 − π̃_B)/ratio with the
+    rates restricted to π_A − π_B = −δ that the design's rates give (the solver of
+    :func:`evalkit.independent.difference_interval`), σ² = π_A(1 − π_A) + π_B(1 − π_B)/ratio.
+    """
+    tilde_a, tilde_b = independent._restricted_rates(
+        np.asarray(rate_a), np.asarray(1.0), np.asarray(rate_b), np.asarray(ratio),
+        np.asarray(-delta),
+    )  # fmt: skip
+    null_sd = np.sqrt(tilde_a * (1 - tilde_a) + tilde_b * (1 - tilde_b) / ratio)
+    sd = np.sqrt(rate_a * (1 - rate_a) + rate_b * (1 - rate_b) / ratio)
+    z_a, z_b = float(stats.norm.isf(alpha)), float(stats.norm.ppf(target))
+    k = (z_a * null_sd + z_b * sd) ** 2 / (rate_a - rate_b + delta) ** 2
+    return max(1, int(np.ceil(float(k) - 1e-9)))
+
+
+def _trials_independent_margin(
+    rate_a: Any,
+    rate_b: Any,
+    margin: Any,
+    power: Any,
+    level: Any,
+    test: Any,
+    ratio: Any,
+    max_trials: Any,
+) -> SampleSize:
+    """:func:`trials_independent` with ``margin``: sizes for the non-inferiority score test."""
+    delta = _check_margin(margin)
+    if test == "blackwelder":
+        raise ValueError(
+            "test='blackwelder' is not planned for: Blackwelder's Wald test exceeds α at the "
+            "margin (see the coverage atlas); plan with test='farrington-manning' (default) or "
+            "'miettinen-nurminen'"
+        )
+    method = check_choice(
+        "farrington-manning" if test is None else test, "test", INDEPENDENT_MARGIN_TESTS
+    )
+    alpha = _check_one_sided_level(level)
+    target = _check_power(power)
+    r = _check_ratio(ratio)
+    limit = as_count(100_000 if max_trials is None else max_trials, "max_trials", minimum=1)
+    if np.ndim(rate_a) or np.ndim(rate_b):
+        raise ValueError("trials_independent takes one pair of rates (rate_a, rate_b), not arrays")
+    pa = float(as_probabilities(rate_a, "rate_a"))
+    pb = float(as_probabilities(rate_b, "rate_b"))
+
+    def power_at(k: int) -> float:
+        return independent._noninferiority_power(k, _size_b(k, r), pa, pb, delta, alpha, method)
+
+    if pa - pb <= -delta + 1e-12:  # (rounding: 0.8 − 0.9 is −0.09999999999999998)
+        raise _unreachable(
+            f"with rate_a = {pa!r}, rate_b = {pb!r} and margin {delta:g}",
+            power_at(min(limit, 1000)),
+            target,
+            "A is worse than B by the margin or more: the test must not reject (power at most "
+            "α, shown at K_A = 1000); plan for a larger margin or a better classifier A",
+        )
+    normal = _farrington_manning_trials(pa, pb, delta, target, alpha, r)
+    answer, first, bound = _smallest_size(
+        power_at, normal, limit, target, "raise max_trials or plan for a larger margin"
+    )
+    return SampleSize(
+        trials=answer,
+        power=power_at(answer),
+        first=first,
+        bound=bound,
+        normal=normal,
+        normal_method="Farrington & Manning 1990",
+        method=f"{independent._NONINFERIORITY_NAMES[method]} for non-inferiority",
+        trials_b=_size_b(answer, r),
+        margin=delta,
+    )

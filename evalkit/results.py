@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from evalkit._validation import to_output
+from evalkit._validation import shown, to_output
 
 __all__ = [
     "Interval",
@@ -56,9 +56,9 @@ def format_pvalue(pvalue: float, digits: int = 3) -> str:
     '0.0005'
     """
     if isinstance(digits, bool) or not isinstance(digits, (int, np.integer)) or digits < 1:
-        raise ValueError(f"digits must be a whole number ≥ 1; got {digits!r}")
+        raise ValueError(f"digits must be a whole number ≥ 1; got {shown(digits)}")
     if isinstance(pvalue, bool) or not isinstance(pvalue, (int, float, np.number)):
-        raise TypeError(f"pvalue must be a number in [0, 1]; got {pvalue!r}")
+        raise TypeError(f"pvalue must be a number in [0, 1]; got {shown(pvalue)}")
     value = float(pvalue)
     if not 0.0 <= value <= 1.0:  # also rejects NaN
         raise ValueError(f"pvalue must be a number in [0, 1]; got {pvalue!r}")
@@ -166,6 +166,20 @@ def html_table(caption: str, rows: list[tuple[str, Any]], digits: int = 4) -> st
     """A small two-column HTML table (name → value), every text escaped.
 
     Values that are not strings are shown with :func:`format_value`; strings as they are.
+
+    Parameters
+    ----------
+    caption : str
+        The table's caption.
+    rows : list of (str, object)
+        The rows, in order: a name and its value.
+    digits : int
+        Significant digits of the numbers (:func:`format_value`).
+
+    Returns
+    -------
+    str
+        The HTML of one ``<table class="evalkit-result">``.
 
     Examples
     --------
@@ -343,6 +357,10 @@ class TestResult(ReadableResult):
     estimate_name : str, optional
         What ``estimate`` is, e.g. ``"odds ratio"`` or ``"difference of rates"``; shown in
         ``str`` and ``repr``. Every evalkit test that reports an estimate names it.
+    margin : float, optional
+        The margin δ > 0 of a non-inferiority or equivalence test (on the scale of
+        ``estimate``): the null hypothesis is "A is worse than B by δ or more" (non-inferiority)
+        or "A and B differ by δ or more" (equivalence). None for the other tests.
 
     ``repr`` shows the statistic and the estimate under their names (``t=2.3``,
     ``odds ratio=2.1``) and a nested interval as ``[low, high] (95%)``. A Monte-Carlo p-value
@@ -376,6 +394,7 @@ class TestResult(ReadableResult):
     interval: Interval | None = None
     details: Mapping[str, Any] = field(default_factory=dict)
     estimate_name: str | None = None
+    margin: Any = None
 
     def _summary_items(self) -> list[tuple[str, Any]]:
         """What repr and the HTML table show: the statistic and the estimate by their names."""
@@ -387,6 +406,7 @@ class TestResult(ReadableResult):
             ("alternative", self.alternative),
             (self.estimate_name or "estimate", self.estimate),
             ("interval", self.interval),
+            ("margin", self.margin),
             ("mc_standard_error", self.details.get("mc_standard_error")),
             ("details", self.details),
         ]
@@ -398,7 +418,7 @@ class TestResult(ReadableResult):
                 f"estimate_name must be a string such as 'odds ratio' or None; "
                 f"got {self.estimate_name!r}"
             )
-        for name in ("statistic", "pvalue", "df", "estimate"):
+        for name in ("statistic", "pvalue", "df", "estimate", "margin"):
             value = getattr(self, name)
             if value is not None:
                 object.__setattr__(self, name, to_output(value))
@@ -415,6 +435,8 @@ class TestResult(ReadableResult):
             text += f"; Monte-Carlo SE of p = {_fmt(self.details['mc_standard_error'], 2)}"
         if self.estimate_name is not None and self.estimate is not None:
             text += f"; {self.estimate_name} = {_fmt(self.estimate)}"
+        if self.margin is not None:
+            text += f"; margin = {_fmt(self.margin)}"
         return text
 
 
@@ -428,4 +450,39 @@ def _detail(value: Any) -> Any:
         return int(value)
     if isinstance(value, (float, np.floating, np.ndarray)):
         return to_output(value)
+    return value
+
+
+# --------------------------------------------------------------------------------------------
+# the two arguments every non-inferiority and equivalence test shares (independent, paired, roc)
+
+
+def _check_margin(margin: Any, name: str = "margin") -> float:
+    """A margin δ: one finite number strictly between 0 and 1 (accuracy points, AUC)."""
+    allowed = (
+        f"{name} must be one number strictly between 0 and 1 (the margin δ on the scale of the "
+        "difference, e.g. 0.05 for five accuracy points)"
+    )
+    if isinstance(margin, (bool, np.bool_)) or not isinstance(margin, (int, float, np.number)):
+        if np.ndim(margin) and not isinstance(margin, (str, bytes)):
+            raise ValueError(f"{allowed}; got an array of shape {np.shape(margin)}")
+        raise TypeError(f"{allowed}; got {margin!r}")
+    value = float(margin)
+    if not 0.0 < value < 1.0:  # also rejects NaN
+        hint = " (a negative margin: pass its size, the sign is in the test)" if value < 0 else ""
+        raise ValueError(f"{allowed}; got {margin!r}{hint}")
+    return value
+
+
+def _check_one_sided_level(level: Any, name: str = "level") -> float:
+    """A one-sided significance level α strictly between 0 and 0.5 (the interval has 1 − 2α)."""
+    allowed = (
+        f"{name} must be a number strictly between 0 and 0.5 (the one-sided significance level "
+        "α, e.g. 0.025; the interval has confidence 1 − 2α)"
+    )
+    if isinstance(level, (bool, np.bool_)) or not isinstance(level, (int, float, np.number)):
+        raise TypeError(f"{allowed}; got {level!r}")
+    value = float(level)
+    if not 0.0 < value < 0.5:
+        raise ValueError(f"{allowed}; got {level!r}")
     return value

@@ -81,6 +81,8 @@ RECORD_MODULES = {
     "examples": "worked-example registry records (Check and CheckTable have their own HTML)",
     "glossary": "glossary records (Table has its own HTML)",
     "plots": "figure helpers (LiveFigure is a widget, not a result)",
+    "sealing": "sealed answers: records inside the checks a student is given, not results",
+    "exercises": "the exercise checks (CheckResult shows a check's outcome with its own HTML)",
 }
 
 #: Classes exempt from the result-class checks, each with the reason.
