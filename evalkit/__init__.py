@@ -33,33 +33,47 @@ imported the first time it is used, so both ``from evalkit import intervals`` an
 * ``evalkit.examples``      – the worked-example registry and its checker
 * ``evalkit.glossary``      – the course's terms in the sources' languages, and its notation
 * ``evalkit.plots``         – the course's figure style (imports matplotlib)
+
+The report's three calls are evalkit's own names as well (imported from ``evalkit.report`` the
+first time they are used): ``evalkit.compare_classifiers(y_true, y_pred_a, y_pred_b)`` (two
+classifiers on one test set), ``evalkit.describe_classifier(y_true, y_pred)`` (one classifier)
+and ``evalkit.compare_test_sets(correct_a, size_a, correct_b, size_b)`` (two test sets).
 """
 
-import importlib
-import pkgutil
-from typing import Any
+import importlib as _importlib
+import pkgutil as _pkgutil
 
 from evalkit.results import Interval, TestResult
 
-__all__ = ["Interval", "TestResult", "__version__"]
+#: The calls of :mod:`evalkit.report` that are evalkit's own names too.
+_REPORT_CALLS = ("compare_classifiers", "compare_test_sets", "describe_classifier")
+
+__all__ = ["Interval", "TestResult", "__version__", *_REPORT_CALLS]
 __version__ = "0.1.0"
 
 
 def _submodules() -> list[str]:
     """The public submodules and subpackages (no leading underscore, not ``__main__``)."""
     return sorted(
-        info.name for info in pkgutil.iter_modules(__path__) if not info.name.startswith("_")
+        info.name for info in _pkgutil.iter_modules(__path__) if not info.name.startswith("_")
     )
 
 
-def __getattr__(name: str) -> Any:
-    """Import a submodule on first use (PEP 562): ``evalkit.intervals`` without an import."""
-    if not name.startswith("_") and name in _submodules():
-        module = importlib.import_module(f"{__name__}.{name}")
-        globals()[name] = module  # later lookups skip this function
-        return module
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+def __getattr__(name: str) -> object:
+    """Import a submodule on first use (PEP 562): ``evalkit.intervals`` without an import; and
+    the report's calls (``evalkit.compare_classifiers`` is evalkit.report's)."""
+    if name in _REPORT_CALLS:
+        value = getattr(_importlib.import_module(f"{__name__}.report"), name)
+    elif not name.startswith("_") and name in _submodules():
+        value = _importlib.import_module(f"{__name__}.{name}")
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = value  # later lookups skip this function
+    return value
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_submodules()))
+    """The public names (no helper of this file): the submodules, the result types, the report's
+    calls and the module's own attributes (``__version__``, ``__doc__`` …)."""
+    own = [name for name in globals() if name.startswith("__") or not name.startswith("_")]
+    return sorted({*own, *__all__, *_submodules()})

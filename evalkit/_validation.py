@@ -4,6 +4,11 @@ Each function takes the user's value and the argument's name, and either returns
 canonical form (a NumPy array of the right dtype, a float) or raises ``ValueError``/``TypeError``
 with a message that names the argument, shows the offending value and says what is allowed.
 Keeping the checks here gives every public function the same wording.
+
+A value is shown in a message by :func:`shown`: an array or a long sequence as its size and its
+first :data:`SHOWN_VALUES` values, never all of them. Arrays of labels passed where a function
+takes counts (``wilson(y_true, y_pred)``) are told apart by :func:`labels_for_counts`, which
+names the call with counts and the function that takes the labels.
 """
 
 from __future__ import annotations
@@ -28,6 +33,9 @@ __all__ = [
     "check_confidence",
     "check_positive",
     "check_successes_trials",
+    "labels_for_counts",
+    "looks_like_labels",
+    "shown",
     "to_output",
 ]
 
@@ -41,6 +49,47 @@ def _first_bad(values: np.ndarray, bad: np.ndarray) -> Any:
 
 def _is_integer(item: Any) -> bool:
     return isinstance(item, numbers.Integral) and not isinstance(item, (bool, np.bool_))
+
+
+#: An error message shows at most this many values of an array or sequence (:func:`shown`).
+SHOWN_VALUES = 5
+#: … and at most this many characters of any other value's ``repr``.
+SHOWN_CHARACTERS = 80
+
+
+def shown(value: Any) -> str:
+    """``repr(value)`` for an error message: an array or sequence shows its first few values.
+
+    A sequence of at most :data:`SHOWN_VALUES` values is shown whole, as ``repr`` shows it; a
+    longer one as its kind, its size (or shape) and its first :data:`SHOWN_VALUES` values; any
+    other ``repr`` is cut at :data:`SHOWN_CHARACTERS` characters.
+
+    Examples
+    --------
+    >>> shown([5, 6]), shown(0.5), shown("mid-p")
+    ('[5, 6]', '0.5', "'mid-p'")
+    >>> shown(np.arange(171) % 2)
+    'an array of 171 values [0, 1, 0, 1, 0, …]'
+    >>> shown([["a", "b", "c"], ["d", "e", "f"]])
+    "a list of shape (2, 3) ['a', 'b', 'c', 'd', 'e', …]"
+    """
+    if isinstance(value, (list, tuple)) or (
+        hasattr(value, "__array__") and not isinstance(value, np.generic)
+    ):
+        try:
+            arr = np.asarray(value)
+        except Exception:  # ragged nesting: the cut repr below
+            arr = None
+        if arr is not None and arr.ndim > 0 and arr.size > SHOWN_VALUES:
+            first = ", ".join(
+                repr(x.item() if isinstance(x, np.generic) else x)
+                for x in arr.reshape(-1)[:SHOWN_VALUES]
+            )
+            kind = {list: "a list", tuple: "a tuple"}.get(type(value), "an array")
+            size = f"{arr.size} values" if arr.ndim == 1 else f"shape {arr.shape}"
+            return f"{kind} of {size} [{first}, …]"
+    text = repr(value)
+    return text if len(text) <= SHOWN_CHARACTERS else text[: SHOWN_CHARACTERS - 1] + "…"
 
 
 def as_real_array(value: Any, name: str) -> np.ndarray:
@@ -58,19 +107,21 @@ def as_real_array(value: Any, name: str) -> np.ndarray:
     TypeError: scores must be a number or an array of numbers; got 'a'
     """
     if isinstance(value, (str, bytes)):
-        raise TypeError(f"{name} must be a number or an array of numbers; got {value!r}")
+        raise TypeError(f"{name} must be a number or an array of numbers; got {shown(value)}")
     try:
         arr = np.asarray(value)
     except Exception as exc:  # ragged lists and other oddities
-        raise TypeError(f"{name} must be a number or an array of numbers; got {value!r}") from exc
+        raise TypeError(
+            f"{name} must be a number or an array of numbers; got {shown(value)}"
+        ) from exc
     if arr.dtype == bool or isinstance(value, (bool, np.bool_)):
-        raise TypeError(f"{name} must be a number, not a boolean; got {value!r}")
+        raise TypeError(f"{name} must be a number, not a boolean; got {shown(value)}")
     if arr.dtype == object and arr.size and all(_is_integer(item) for item in arr.flat):
         arr = arr.astype(float)  # Python ints beyond int64: numbers, checked for range later
     if arr.dtype == object or not np.issubdtype(arr.dtype, np.number):
-        raise TypeError(f"{name} must be a number or an array of numbers; got {value!r}")
+        raise TypeError(f"{name} must be a number or an array of numbers; got {shown(value)}")
     if np.issubdtype(arr.dtype, np.complexfloating):
-        raise TypeError(f"{name} must be real; got {value!r}")
+        raise TypeError(f"{name} must be real; got {shown(value)}")
     return arr
 
 
@@ -125,7 +176,7 @@ def as_count(value: Any, name: str, *, minimum: int = 0) -> int:
     ValueError: size_a must be a single whole number ≥ 1; got [5, 6]
     """
     if np.ndim(value) != 0:
-        raise ValueError(f"{name} must be a single whole number ≥ {minimum}; got {value!r}")
+        raise ValueError(f"{name} must be a single whole number ≥ {minimum}; got {shown(value)}")
     return int(as_counts(value, name, minimum=minimum))
 
 
@@ -148,7 +199,9 @@ def as_generator(rng: Any, *, allow_none: bool = False) -> np.random.Generator:
     if rng is None and allow_none:
         return np.random.default_rng()
     allowed = "None, " if allow_none else ""
-    message = f"rng must be {allowed}a numpy.random.Generator or an integer seed ≥ 0; got {rng!r}"
+    message = (
+        f"rng must be {allowed}a numpy.random.Generator or an integer seed ≥ 0; got {shown(rng)}"
+    )
     if not _is_integer(rng):
         raise TypeError(message)
     if rng < 0:
@@ -200,10 +253,15 @@ def check_at_most(
         )
 
 
-def check_successes_trials(successes: Any, trials: Any) -> tuple[np.ndarray, np.ndarray]:
+def check_successes_trials(
+    successes: Any, trials: Any, call: str | None = None, others: str = ""
+) -> tuple[np.ndarray, np.ndarray]:
     """Validate a (successes, trials) pair of counts and broadcast them together.
 
-    ``trials`` must be ≥ 1 and ``0 ≤ successes ≤ trials`` elementwise.
+    ``trials`` must be ≥ 1 and ``0 ≤ successes ≤ trials`` elementwise. ``call`` names the
+    public function (``"wilson"``), whose further arguments after the two counts are
+    ``others`` (``", p0"``): arrays of labels in the counts' places then get a message that
+    says how to call it with counts (:func:`labels_for_counts`).
 
     Examples
     --------
@@ -214,11 +272,117 @@ def check_successes_trials(successes: Any, trials: Any) -> tuple[np.ndarray, np.
     ...
     ValueError: successes must not exceed trials; got successes=51 with trials=50
     """
-    k = as_counts(successes, "successes")
-    n = as_counts(trials, "trials", minimum=1)
-    k, n = broadcast(successes=k, trials=n)
-    check_at_most(k, n, "successes", "trials")
+    try:
+        k = as_counts(successes, "successes")
+        n = as_counts(trials, "trials", minimum=1)
+        k, n = broadcast(successes=k, trials=n)
+        check_at_most(k, n, "successes", "trials")
+    except (TypeError, ValueError) as exc:
+        if call is not None:
+            labels_for_counts(
+                exc,
+                f"{call} takes counts: {call}(successes, trials{others}) with the number of "
+                f"items right and the number of items, e.g. {call}(47, 50{others}); from labels, "
+                f"{call}(np.sum(y_pred == y_true), len(y_true){others})",
+                use="evalkit.describe_classifier(y_true, y_pred) for the accuracy with its "
+                "intervals",
+                successes=successes,
+                trials=trials,
+            )
+        raise
     return k, n
+
+
+#: Labels passed where counts belong (:func:`looks_like_labels`): at least this many values …
+LABEL_MIN_ITEMS = 5
+#: … that are strings or booleans, or whole numbers from −1 to this (class codes), each taken by
+#: at least two items on average.
+LABEL_MAX_CODE = 20
+
+
+def looks_like_labels(value: Any) -> bool:
+    """Whether ``value`` reads as labels, one per test item, rather than counts.
+
+    True for a 1-D sequence (or a few rows of them) of at least :data:`LABEL_MIN_ITEMS` values
+    that are strings or booleans (class names, right or wrong), or whole numbers from −1 to
+    :data:`LABEL_MAX_CODE` that repeat (at most half as many distinct values as items): class
+    codes such as 0/1, −1/1 or 0–9. Counts are rarely like that, and a function that takes
+    counts asks only after its check of them failed (:func:`labels_for_counts`).
+
+    Examples
+    --------
+    >>> looks_like_labels([0, 1, 1, 0, 1, 0]), looks_like_labels(["cat", "dog"] * 3)
+    (True, True)
+    >>> looks_like_labels(47), looks_like_labels([40, 45, 47, 50, 38]), looks_like_labels([0, 1])
+    (False, False, False)
+    """
+    if isinstance(value, (str, bytes)):
+        return False
+    try:
+        arr = np.asarray(value)
+    except Exception:  # ragged nesting
+        return False
+    if arr.ndim == 2 and arr.shape[0] <= 3 < arr.shape[1]:  # [y_true, y_pred] as rows
+        arr = arr.reshape(-1)
+    if arr.ndim != 1 or arr.size < LABEL_MIN_ITEMS:
+        return False
+    if arr.dtype.kind in "USb":
+        return True
+    if arr.dtype.kind not in "iuf":
+        return False
+    if not (np.isfinite(arr).all() and (arr == np.round(arr)).all()):
+        return False  # scores or rates, not labels
+    if arr.min() < -1 or arr.max() > LABEL_MAX_CODE:
+        return False
+    return 2 * np.unique(arr).size <= arr.size
+
+
+def labels_for_counts(
+    error: Exception, instead: str, use: str | None = None, **values: Any
+) -> None:
+    """Raise a clearer error than ``error`` if arrays of labels came where counts belong.
+
+    A function that takes counts calls this where its check of them raised ``error``, with the
+    arguments as given (``values``: name → value). If some of them look like labels, one per
+    test item (:func:`looks_like_labels`), it raises an error of ``error``'s type that names
+    them, shows a few of their values, and goes on with ``instead`` (what the function takes
+    and how to call it, with an example) and ``use`` (the function that takes the labels
+    themselves), then quotes ``error``. Otherwise it returns, and the caller raises ``error``.
+
+    Examples
+    --------
+    >>> y_true, y_pred = [1, 0, 1, 1, 0, 1, 1, 0], [1, 0, 0, 1, 0, 1, 1, 1]
+    >>> try:  # doctest: +NORMALIZE_WHITESPACE +ELLIPSIS
+    ...     as_counts(y_pred, "trials", minimum=1)
+    ... except ValueError as exc:
+    ...     labels_for_counts(exc, "f takes counts: f(7, 8)", "g(y_true, y_pred)",
+    ...                       successes=y_true, trials=y_pred)
+    Traceback (most recent call last):
+    ...
+    ValueError: successes and trials look like arrays of labels, one per test item (8 values
+    each: [1, 0, 1, 1, 0, …]), but f takes counts: f(7, 8); or use g(y_true, y_pred). (As
+    counts: trials must be a whole number ≥ 1; got 0.)
+    """
+    names = [name for name, value in values.items() if looks_like_labels(value)]
+    if not names:
+        return
+    first = np.asarray(values[names[0]])
+    sizes = {np.shape(values[name])[-1] for name in names}
+    if len(names) == 1:
+        head = f"{names[0]} looks like an array of labels"
+    else:
+        head = f"{', '.join(names[:-1])} and {names[-1]} look like arrays of labels"
+    each = " each" if len(names) > 1 and len(sizes) == 1 else ""
+    rows = f"{first.shape[0]} rows of " if first.ndim == 2 else ""
+    few = ", ".join(repr(x.item()) for x in first.reshape(-1)[:SHOWN_VALUES])
+    more = ", …" if first.size > SHOWN_VALUES else ""
+    message = (
+        f"{head}, one per test item ({rows}{first.shape[-1]} values{each}: [{few}{more}]), but "
+        f"{instead}"
+        + (f"; or use {use}" if use else "")
+        + f". (As counts: {str(error).rstrip('.')}.)"
+    )
+    raise type(error)(message) from error
 
 
 def as_labels(value: Any, name: str) -> np.ndarray:
@@ -238,14 +402,16 @@ def as_labels(value: Any, name: str) -> np.ndarray:
     try:
         arr = np.asarray(value)
     except Exception as exc:
-        raise TypeError(f"{name} must be a 1-D sequence of class labels; got {value!r}") from exc
+        raise TypeError(
+            f"{name} must be a 1-D sequence of class labels; got {shown(value)}"
+        ) from exc
     if arr.ndim != 1:
         raise ValueError(f"{name} must be 1-D (one label per test item); got shape {arr.shape}")
     if arr.size == 0:
         raise ValueError(f"{name} must not be empty")
     if arr.dtype == object:
         raise TypeError(
-            f"{name} must hold labels of one type (numbers or strings); got {value!r:.80}"
+            f"{name} must hold labels of one type (numbers or strings); got {shown(value)}"
         )
     if np.issubdtype(arr.dtype, np.floating) and not np.isfinite(arr).all():
         bad = arr[~np.isfinite(arr)][0].item()
@@ -292,7 +458,9 @@ def check_confidence(confidence: Any, name: str = "confidence") -> float:
     ValueError: confidence must be strictly between 0 and 1 (e.g. 0.95); got 95
     """
     if isinstance(confidence, (bool, np.bool_)) or not isinstance(confidence, numbers.Real):
-        raise TypeError(f"{name} must be a number strictly between 0 and 1; got {confidence!r}")
+        raise TypeError(
+            f"{name} must be a number strictly between 0 and 1; got {shown(confidence)}"
+        )
     value = float(confidence)
     if not 0.0 < value < 1.0:  # False for NaN too
         raise ValueError(f"{name} must be strictly between 0 and 1 (e.g. 0.95); got {confidence!r}")
@@ -319,7 +487,7 @@ def check_positive(value: Any, name: str, *, allow_zero: bool = False, meaning: 
     """
     allowed = "≥ 0" if allow_zero else "> 0"
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
-        raise TypeError(f"{name} must be a real number {allowed}{meaning}; got {value!r}")
+        raise TypeError(f"{name} must be a real number {allowed}{meaning}; got {shown(value)}")
     number = float(value)
     ok = number >= 0 if allow_zero else number > 0
     if not (ok and math.isfinite(number)):
@@ -342,7 +510,7 @@ def check_choice(value: Any, name: str, allowed: Iterable[str]) -> str:
     options = tuple(allowed)
     if not isinstance(value, str) or value not in options:
         listed = ", ".join(repr(o) for o in options)
-        raise ValueError(f"{name} must be one of {listed}; got {value!r}")
+        raise ValueError(f"{name} must be one of {listed}; got {shown(value)}")
     return value
 
 

@@ -171,6 +171,22 @@ def rows(
 ) -> list[AtlasRow]:
     """The atlas rows, optionally only those of one function, method and kind.
 
+    Parameters
+    ----------
+    function : str, optional
+        The public function, as the atlas names it: ``"intervals.wilson"``,
+        ``"paired.mcnemar"``; default: every function.
+    method : str, optional
+        The value of its ``method`` argument (``"-"`` for a function without one); default:
+        every method.
+    kind : {"coverage", "size", "power"}, optional
+        Default: every kind.
+
+    Returns
+    -------
+    list of AtlasRow
+        In the table's order; empty when nothing matches.
+
     Examples
     --------
     >>> len(rows("intervals.wilson", kind="coverage")) > 10
@@ -209,7 +225,24 @@ def _shortfall(row: AtlasRow) -> bool:
 def summary(function: str, method: str = "-", kind: str | None = None) -> Summary:
     """Minimum, median, maximum and share below nominal of one method's atlas rows.
 
-    ``kind`` defaults to ``"coverage"`` for an interval and ``"size"`` for a test.
+    Parameters
+    ----------
+    function : str
+        The public function, as the atlas names it: ``"intervals.wilson"``, ``"paired.mcnemar"``.
+    method : str
+        The value of its ``method`` argument; ``"-"`` (the default) for a function without one.
+    kind : {"coverage", "size", "power"}, optional
+        Default: ``"coverage"`` for an interval, ``"size"`` for a test.
+
+    Returns
+    -------
+    Summary
+        Over the method's rows of that kind.
+
+    Raises
+    ------
+    ValueError
+        When the atlas has no such rows.
 
     Examples
     --------
@@ -261,6 +294,23 @@ def nearest(
     Distances are summed over the parameters that ``setting`` names: rates in (0, 1) on the
     logit scale (0.99 is far from 0.9), counts on the log scale.
 
+    Parameters
+    ----------
+    function : str
+        The public function, as the atlas names it: ``"intervals.wilson"``, ``"paired.mcnemar"``.
+    method : str
+        The value of its ``method`` argument; ``"-"`` (the default) for a function without one.
+    kind : {"coverage", "size", "power"}, optional
+        Default: ``"coverage"`` for an interval, ``"size"`` for a test.
+    **setting : float
+        The parameters to be near, by their names in the atlas's settings: ``K=48, p=0.97``
+        (see each family in ``benchmarks/measure_atlas.py``).
+
+    Returns
+    -------
+    AtlasRow
+        The nearest row; of two at the same distance, a grid row before a worst-case row.
+
     Examples
     --------
     >>> nearest("intervals.wald", "-", K=48, p=0.97).setting
@@ -301,8 +351,25 @@ def shortfall_note(
 
     ``None`` when the nearest row's coverage is within ``margin`` of nominal (or its size within
     ``margin`` of the level), or when no measured setting is near enough: every parameter
-    within a factor 2.5 (of a count, or of the odds of a rate; :data:`WITHIN`). ``label`` names
-    the method in the sentence (default: the method and the function).
+    within a factor 2.5 (of a count, or of the odds of a rate; :data:`WITHIN`).
+
+    Parameters
+    ----------
+    function : str
+        The public function, as the atlas names it: ``"intervals.wilson"``, ``"paired.mcnemar"``.
+    method : str
+        The value of its ``method`` argument; ``"-"`` (the default) for a function without one.
+    margin : float
+        How far below nominal a coverage (above the level a size) may be before it is told.
+    label : str, optional
+        The method's name in the sentence; default: the function and its method.
+    **setting : float
+        The setting to look up, as for :func:`nearest`: ``K=20, p=0.97``.
+
+    Returns
+    -------
+    str or None
+        The sentence, or None.
 
     Examples
     --------

@@ -237,6 +237,22 @@ def _load(path: str) -> dict[str, Example]:
 def registry(path: str | os.PathLike[str] | None = None) -> dict[str, Example]:
     """All registry entries, by id (read once, then cached).
 
+    Parameters
+    ----------
+    path : str or os.PathLike, optional
+        A registry file in the format of ``data/worked_examples.toml``; default
+        :func:`registry_path` (the course's registry, or ``$EVALKIT_REGISTRY``).
+
+    Returns
+    -------
+    dict of str to Example
+        Every entry, by its id, in the file's order.
+
+    Raises
+    ------
+    ValueError
+        When an entry lacks a field or names an unknown source (the message names the entry).
+
     Examples
     --------
     >>> len(registry()) >= 33
@@ -247,6 +263,20 @@ def registry(path: str | os.PathLike[str] | None = None) -> dict[str, Example]:
 
 def example(example_id: str) -> Example:
     """The registry entry ``example_id``.
+
+    Parameters
+    ----------
+    example_id : str
+        The entry's id, e.g. ``"wolff-cp"`` (:func:`ids` lists them).
+
+    Returns
+    -------
+    Example
+
+    Raises
+    ------
+    KeyError
+        When the registry has no such id (the message lists similar ones).
 
     Examples
     --------
@@ -263,6 +293,16 @@ def example(example_id: str) -> Example:
 
 def ids(notebook: str | None = None) -> list[str]:
     """Registry ids in file order, optionally only those of one notebook (name without .ipynb).
+
+    Parameters
+    ----------
+    notebook : str, optional
+        A notebook's name without ``.ipynb``, e.g. ``"02_confidence_intervals"``; default: the
+        ids of every notebook.
+
+    Returns
+    -------
+    list of str
 
     Examples
     --------

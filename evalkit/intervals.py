@@ -47,6 +47,7 @@ from evalkit._validation import (
     check_choice,
     check_confidence,
     check_successes_trials,
+    shown,
     to_output,
 )
 from evalkit.distributions import _log_binomial_pmf
@@ -142,7 +143,7 @@ def _check_level(value: Any, name: str = "confidence", **others: tuple[str, ...]
         for other, choices in others.items():
             if value in choices:
                 raise TypeError(
-                    f"{name} must be a number strictly between 0 and 1; got {value!r} "
+                    f"{name} must be a number strictly between 0 and 1; got {shown(value)} "
                     f"({value!r} is a choice of {other}: pass {other}={value!r})"
                 )
     return check_confidence(value, name)
@@ -401,7 +402,8 @@ def _limits(method: str, n: np.ndarray, k: np.ndarray, confidence: float):
 
 
 def _make(method: str, successes: ArrayLike, trials: ArrayLike, confidence: float) -> Interval:
-    n, k = check_successes_trials(successes, trials)
+    # the public function of the method, named if labels came in the counts' places
+    n, k = check_successes_trials(successes, trials, method.removesuffix("-cc").replace("-", "_"))
     confidence = check_confidence(confidence)
     if method == "normal-rule" and (k < 2).any():
         raise ValueError(
@@ -623,7 +625,7 @@ def wilson(
     (0.7057, 0.8708)
     """
     if not isinstance(correction, (bool, np.bool_)):
-        raise TypeError(f"correction must be True or False; got {correction!r}")
+        raise TypeError(f"correction must be True or False; got {shown(correction)}")
     return _make("wilson-cc" if correction else "wilson", successes, trials, confidence)
 
 
@@ -973,8 +975,9 @@ def trials_for_halfwidth(
 # ----------------------------------------------------------------------------------------------
 # a rate against a baseline: the exact and the mid-p binomial test
 
-#: The alternatives and methods :func:`binomial_test` accepts.
+#: The alternatives :func:`binomial_test` accepts.
 ALTERNATIVES = ("two-sided", "less", "greater")
+#: The methods :func:`binomial_test` accepts.
 TEST_METHODS = ("exact", "mid-p")
 #: Relative tolerance for "at most as probable as the observed count" (scipy and R use 1e-7).
 _RELATIVE_ERROR = 1e-7
@@ -1183,7 +1186,7 @@ def binomial_test(
     >>> print(f"p = {r.pvalue:.4f}, 95 % CI {r.interval.low:.4f} to {r.interval.high:.4f}")
     p = 0.0481, 95 % CI 0.9005 to 0.9466
     """
-    k, n = check_successes_trials(successes, trials)
+    k, n = check_successes_trials(successes, trials, "binomial_test", ", p0")
     rate = as_probabilities(p0, "p0", open_interval=True)
     alternative = _check_option(
         alternative, "alternative", ALTERNATIVES, position=4, confidence=True, method=TEST_METHODS

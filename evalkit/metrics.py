@@ -38,6 +38,8 @@ from evalkit._validation import (
     check_at_most,
     check_choice,
     check_confidence,
+    labels_for_counts,
+    shown,
     to_output,
 )
 from evalkit.intervals import _clopper_pearson_limits, _wilson_limits
@@ -108,12 +110,22 @@ def _is_text(arr: np.ndarray) -> bool:
 
 def _as_confusion(value: Any, name: str = "confusion") -> np.ndarray:
     """A float array of shape (..., M, M), M ≥ 2, with non-negative finite entries."""
-    arr = as_real_array(value, name)
-    if arr.ndim < 2 or arr.shape[-1] != arr.shape[-2] or arr.shape[-1] < 2:
-        raise ValueError(
-            f"{name} must be a square matrix (rows = true class, columns = predicted class) of "
-            f"at least 2 × 2, or a stack of them; got shape {arr.shape}"
+    try:
+        arr = as_real_array(value, name)
+        if arr.ndim < 2 or arr.shape[-1] != arr.shape[-2] or arr.shape[-1] < 2:
+            raise ValueError(
+                f"{name} must be a square matrix (rows = true class, columns = predicted class) "
+                f"of at least 2 × 2, or a stack of them; got shape {arr.shape}"
+            )
+    except (TypeError, ValueError) as exc:
+        labels_for_counts(
+            exc,
+            "the measures of a confusion matrix take the matrix of counts, e.g. "
+            "accuracy(confusion_matrix(y_true, y_pred))",
+            "evalkit.describe_classifier(y_true, y_pred), which gives them all with intervals",
+            **{name: value},
         )
+        raise
     arr = arr.astype(float)
     bad = ~(np.isfinite(arr) & (arr >= 0))
     if bad.any():
@@ -129,13 +141,14 @@ def _ratio(numerator: np.ndarray, denominator: np.ndarray, what: str, zero_divis
         if zero_division != "raise":
             raise ValueError(
                 "zero_division must be 'raise' or a number (e.g. 0.0 or nan); "
-                f"got {zero_division!r}"
+                f"got {shown(zero_division)}"
             )
     elif isinstance(zero_division, (bool, np.bool_)) or not isinstance(
         zero_division, (int, float, np.floating, np.integer)
     ):
         raise TypeError(
-            f"zero_division must be 'raise' or a number (e.g. 0.0 or nan); got {zero_division!r}"
+            "zero_division must be 'raise' or a number (e.g. 0.0 or nan); "
+            f"got {shown(zero_division)}"
         )
     empty = denominator == 0
     if empty.any() and isinstance(zero_division, str):
@@ -322,6 +335,17 @@ def accuracy(confusion: Any) -> Any:
 
     Fouladi: :math:`Ac = \\frac{1}{N} \\sum_i A(i, i)`; Symeonidis: (a + d) / (a + b + c + d).
 
+    Parameters
+    ----------
+    confusion : array_like, shape (M, M) or (..., M, M)
+        A confusion matrix of counts (rows = true class, columns = predicted class, M ≥ 2;
+        :func:`confusion_matrix`), or a stack of them.
+
+    Returns
+    -------
+    float or ndarray
+        The trace over the total, one per matrix of a stack. An all-zero matrix raises.
+
     Examples
     --------
     >>> round(accuracy([[110, 20], [30, 120]]), 4)
@@ -359,9 +383,9 @@ def f_measure(confusion: Any, beta: float = 1.0, *, zero_division: Any = "raise"
     """
     a = _as_confusion(confusion)
     if isinstance(beta, (bool, np.bool_)) or not isinstance(beta, (int, float, np.number)):
-        raise TypeError(f"beta must be a positive number; got {beta!r}")
+        raise TypeError(f"beta must be a positive number; got {shown(beta)}")
     if not (math.isfinite(beta) and beta > 0):
-        raise ValueError(f"beta must be a positive finite number; got {beta!r}")
+        raise ValueError(f"beta must be a positive finite number; got {shown(beta)}")
     b2 = float(beta) ** 2
     tp = np.diagonal(a, axis1=-2, axis2=-1)
     fn = a.sum(axis=-1) - tp
@@ -444,7 +468,7 @@ def expected_cost(confusion: Any, cost: Any, *, average: bool = False) -> Any:
     7.82
     """
     if not isinstance(average, (bool, np.bool_)):
-        raise TypeError(f"average must be True or False; got {average!r}")
+        raise TypeError(f"average must be True or False; got {shown(average)}")
     a = _as_confusion(confusion)
     c = _as_matrix_like(cost, "cost", a.shape, nonnegative=False)
     total = (a * c).sum(axis=(-2, -1))
@@ -636,9 +660,9 @@ def trials_for_error_rate(error_rate: Any, expected_errors: float = 100.0) -> An
     if isinstance(expected_errors, (bool, np.bool_)) or not isinstance(
         expected_errors, (int, float, np.number)
     ):
-        raise TypeError(f"expected_errors must be a positive number; got {expected_errors!r}")
+        raise TypeError(f"expected_errors must be a positive number; got {shown(expected_errors)}")
     if not (math.isfinite(expected_errors) and expected_errors > 0):
-        raise ValueError(f"expected_errors must be a positive number; got {expected_errors!r}")
+        raise ValueError(f"expected_errors must be a positive number; got {shown(expected_errors)}")
     return to_output(float(expected_errors) / p)
 
 
@@ -660,12 +684,12 @@ def _positive_label(classes: np.ndarray, text: bool, pos_label: Any) -> Any:
             kind = "a string" if text else "a number or boolean"
             raise TypeError(
                 f"pos_label must be {kind} like the labels of y_true {classes.tolist()!r}; "
-                f"got {pos_label!r}"
+                f"got {shown(pos_label)}"
             )
         if classes.size == 2 and pos_label not in classes.tolist():
             raise ValueError(
                 f"pos_label must be one of the labels of y_true {classes.tolist()!r}; "
-                f"got {pos_label!r}"
+                f"got {shown(pos_label)}"
             )
         return pos_label
     if text and classes.size < 2:
@@ -739,9 +763,9 @@ def _n_bins_from(n_bins: Any, bins: Any, default: Any) -> Any:
 
 def _check_bins(bins: Any) -> int:
     if isinstance(bins, (bool, np.bool_)) or not isinstance(bins, (int, np.integer)):
-        raise TypeError(f"n_bins must be a whole number ≥ 1; got {bins!r}")
+        raise TypeError(f"n_bins must be a whole number ≥ 1; got {shown(bins)}")
     if bins < 1:
-        raise ValueError(f"n_bins must be a whole number ≥ 1; got {bins!r}")
+        raise ValueError(f"n_bins must be a whole number ≥ 1; got {shown(bins)}")
     return int(bins)
 
 
@@ -1278,7 +1302,7 @@ def expected_calibration_error(
     y, p = _as_forecasts(y_true, probabilities, pos_label)
     strategy = check_choice(strategy, "strategy", CALIBRATION_STRATEGIES)
     if not isinstance(debiased, (bool, np.bool_)):
-        raise TypeError(f"debiased must be True or False; got {debiased!r}")
+        raise TypeError(f"debiased must be True or False; got {shown(debiased)}")
     _check_two_items(p)
     where = f"{n_bins} {strategy} bins"
     if not debiased:
@@ -2058,9 +2082,9 @@ def cohen_kappa(
     """
     level = check_confidence(confidence)
     if weights is not None and (not isinstance(weights, str) or weights not in KAPPA_WEIGHTS):
-        raise ValueError(f"weights must be None, 'linear' or 'quadratic'; got {weights!r}")
+        raise ValueError(f"weights must be None, 'linear' or 'quadratic'; got {shown(weights)}")
     if not isinstance(method, str) or method not in KAPPA_METHODS:
-        raise ValueError(f"method must be 'score' or 'wald'; got {method!r}")
+        raise ValueError(f"method must be 'score' or 'wald'; got {shown(method)}")
     classes, true_codes, pred_codes = _label_codes(y_true, y_pred, labels)
     table = _confusion_core(true_codes, pred_codes, classes.size).astype(float)
     z = float(special.ndtri(0.5 + level / 2.0))

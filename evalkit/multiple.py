@@ -36,7 +36,7 @@ from numpy.typing import ArrayLike
 from scipy import stats
 
 from evalkit._ranks import midranks
-from evalkit._validation import as_count, check_choice
+from evalkit._validation import as_count, check_choice, shown
 from evalkit.adjust import (
     AdjustedPvalues,
     _adjust_core,
@@ -73,12 +73,12 @@ __all__ = [
 def _as_score_table(scores: Any, name: str = "scores") -> np.ndarray:
     """A finite float array of shape (n_datasets ≥ 2, n_classifiers ≥ 2)."""
     if isinstance(scores, (str, bytes)):
-        raise TypeError(f"{name} must be a 2-D array of numbers; got {scores!r}")
+        raise TypeError(f"{name} must be a 2-D array of numbers; got {shown(scores)}")
     try:
         arr = np.asarray(scores)
     except Exception as exc:  # ragged nested lists
         raise ValueError(
-            f"{name} must be a rectangular 2-D array (data sets × classifiers); got {scores!r}"
+            f"{name} must be a rectangular 2-D array (data sets × classifiers); got {shown(scores)}"
         ) from exc
     if arr.dtype == bool or arr.dtype == object or not np.issubdtype(arr.dtype, np.number):
         raise TypeError(f"{name} must be a 2-D array of numbers; got dtype {arr.dtype}")
@@ -227,7 +227,7 @@ def friedman(scores: ArrayLike, *, tie_correction: bool = False) -> FriedmanResu
     ([1.0, 2.5, 2.5], 6.0, 9.0)
     """
     if not isinstance(tie_correction, (bool, np.bool_)):
-        raise TypeError(f"tie_correction must be True or False; got {tie_correction!r}")
+        raise TypeError(f"tie_correction must be True or False; got {shown(tie_correction)}")
     ranks, mean_ranks = _average_ranks_core(_as_score_table(scores))
     n, k = ranks.shape
     chi2 = 12.0 * n / (k * (k + 1)) * (np.sum(mean_ranks**2) - k * (k + 1) ** 2 / 4.0)
@@ -626,9 +626,20 @@ def draw_critical_difference(ax: Any, diagram: CriticalDifferenceDiagram, *, col
     that are not significantly different; the CD is drawn as a scale bar above the axis.
     Uses only methods of ``ax`` (this module does not import matplotlib).
 
+    Parameters
+    ----------
+    ax : matplotlib.axes.Axes
+        Where to draw; its axis lines and ticks are turned off.
+    diagram : CriticalDifferenceDiagram
+        What :func:`critical_difference_diagram` returns: the average ranks, the critical
+        difference and the groups.
+    color : str
+        The colour of every line and label (a matplotlib colour).
+
     Returns
     -------
-    ax
+    matplotlib.axes.Axes
+        ``ax``, drawn on.
 
     Examples
     --------
@@ -645,7 +656,7 @@ def draw_critical_difference(ax: Any, diagram: CriticalDifferenceDiagram, *, col
     if not isinstance(diagram, CriticalDifferenceDiagram):
         raise TypeError(
             f"diagram must be a CriticalDifferenceDiagram (from critical_difference_diagram); "
-            f"got {diagram!r}"
+            f"got {shown(diagram)}"
         )
     k = diagram.n_classifiers
     ranks = diagram.average_ranks

@@ -31,6 +31,7 @@ U-statistics, which DeLong's variance and the multiclass interval use).
 from __future__ import annotations
 
 import math
+import warnings
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, ClassVar
@@ -1296,10 +1297,13 @@ def _multiclass_combine(
     # variance is the sum over classes of n_c times the within-class variance of the shares
     total = weights @ shares
     counts = np.bincount(codes)
-    var = sum(counts[c] * float(np.var(total[codes == c], ddof=1)) for c in range(counts.size))
-    se = math.sqrt(max(var, 0.0))
-    if se < 1e-12:  # shares equal within every class up to rounding (e.g. perfect separation)
-        se = 0.0
+    if counts.min() < 2:  # no variance within a class of one item: no SE (see multiclass_auc)
+        se = math.nan
+    else:
+        var = sum(counts[c] * float(np.var(total[codes == c], ddof=1)) for c in range(counts.size))
+        se = math.sqrt(max(var, 0.0))
+        if se < 1e-12:  # shares equal within every class up to rounding (e.g. perfect separation)
+            se = 0.0
     effective = 1.0 / float(np.sum(weights / trials))
     return area, se, effective, weights
 
@@ -1322,9 +1326,13 @@ def _multiclass_auc_core(
     if parts is None:
         parts = _multiclass_terms(codes, score, multi_class)
     area, se, effective, weights = _multiclass_combine(codes, parts, average)
-    z = float(special.ndtri(0.5 + level / 2))
-    low, high, note = _limits(area, se, z, method, effective)
     names = [str(c) for c in classes]
+    if math.isnan(se):
+        low = high = math.nan
+        note = f"; {_no_interval_reason(codes, names)}"
+    else:
+        z = float(special.ndtri(0.5 + level / 2))
+        low, high, note = _limits(area, se, z, method, effective)
     terms = tuple(
         f"{names[t[0]]} vs rest" if len(t) == 1 else f"{names[t[0]]} vs {names[t[1]]}"
         for t in parts[0]
@@ -1343,6 +1351,17 @@ def _multiclass_auc_core(
         terms=terms,
         aucs=parts[1],
         weights=weights,
+    )
+
+
+def _no_interval_reason(codes: np.ndarray, names: list[str]) -> str:
+    """Why a multiclass AUC has no interval: the classes with a single item."""
+    single = [names[c] for c in np.flatnonzero(np.bincount(codes, minlength=len(names)) == 1)]
+    which = ", ".join(repr(n) for n in single)
+    return (
+        f"no interval: class{'es' if len(single) > 1 else ''} {which} "
+        f"{'have' if len(single) > 1 else 'has'} a single item, and the variance of the AUC "
+        "needs the spread of the items' contributions within every class (two items at least)"
     )
 
 
@@ -1398,11 +1417,11 @@ def _check_multiclass(
         )
     codes = order[position]
     counts = np.bincount(codes, minlength=classes.size)
-    if counts.min() < 2:
+    if counts.min() < 1:
         rare = classes[int(np.argmin(counts))].item()
         raise ValueError(
-            "every class must occur at least twice in y_true (the interval needs a spread "
-            f"within each class); class {rare!r} occurs {int(counts.min())} time(s)"
+            "every class of labels must occur in y_true (its AUC against the others needs one "
+            f"of its items); class {rare!r} does not occur"
         )
     return codes, score, tuple(c.item() for c in classes)
 
@@ -1476,7 +1495,11 @@ def multiclass_auc(
     Parameters
     ----------
     y_true : array_like, shape (n,)
-        True classes; every class at least twice.
+        True classes; every class at least once. A class with a single item gives the
+        estimate (as scikit-learn's ``roc_auc_score``) but no interval: the variance needs
+        the spread of the items' structural components within every class, which one item
+        cannot show; ``low``, ``high`` and ``std_error`` are then NaN, the ``method`` says why,
+        and a ``UserWarning`` too.
     y_score : array_like, shape (n, c)
         Finite scores, column k for the class ``labels[k]``.
     multi_class : {"ovr", "ovo"}
@@ -1511,13 +1534,35 @@ def multiclass_auc(
     (0.9167, 0.6567, 0.9844)
     >>> {term: round(a, 4) for term, a in r.per_term.items()}
     {'bird vs rest': 0.9167, 'cat vs rest': 0.9048, 'dog vs rest': 0.9286}
+
+    One "fish" among them: the estimate, and no interval (with a warning that says why):
+
+    >>> import warnings
+    >>> with warnings.catch_warnings(record=True):
+    ...     warnings.simplefilter("always")
+    ...     r = multiclass_auc([*y_true, "fish"], [[*s, 0.0] for s in y_score] + [[0, 0, 0, 1]])
+    >>> round(r.estimate, 4), r.low, r.high
+    (0.9457, nan, nan)
+    >>> r.method  # doctest: +NORMALIZE_WHITESPACE
+    "one-vs-rest macro AUC, DeLong-type SE; no interval: class 'fish' has a single item, and the
+    variance of the AUC needs the spread of the items' contributions within every class (two
+    items at least)"
     """
     multi_class = check_choice(multi_class, "multi_class", MULTI_CLASS)
     average = check_choice(average, "average", AVERAGES)
     method = check_choice(method, "method", MULTICLASS_METHODS)
     level = check_confidence(confidence)
     codes, score, classes = _check_multiclass(y_true, y_score, labels)
-    return _multiclass_auc_core(codes, score, classes, multi_class, average, method, level)
+    result = _multiclass_auc_core(codes, score, classes, multi_class, average, method, level)
+    if math.isnan(result.std_error):
+        warnings.warn(
+            f"multiclass_auc: the estimate {result.estimate:.4g} is given, but "
+            f"{_no_interval_reason(codes, [str(c) for c in classes])}; low, high and "
+            "std_error are NaN. More items of that class give an interval",
+            UserWarning,
+            stacklevel=2,
+        )
+    return result
 
 
 # --------------------------------------------------------------------------------------------

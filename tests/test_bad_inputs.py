@@ -15,6 +15,10 @@ turns into a failure and the mark must be removed. None is open at present.
 :data:`DEGENERATE` lists valid but extreme inputs (no information, zero variance) and checks that
 no result field is NaN: evalkit either answers (e.g. p = 1) or refuses with a message.
 
+:data:`LABELS_FOR_COUNTS` passes arrays of labels (``y_true``, ``y_pred``) to every function that
+takes counts: the message says they look like labels, gives the call with counts and the function
+that takes the labels, and shows a few of their values, never all of them (issue 60).
+
 :func:`test_matrix_covers_every_public_function` keeps the matrix honest as modules grow: every
 function in the ``__all__`` of a module in :data:`COVERED_MODULES` (distributions, intervals,
 independent, paired, resampling, datasets, metrics, roc, multiple, bootstrap, report) must appear
@@ -27,6 +31,7 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import inspect
+import re
 from collections.abc import Iterator
 
 import numpy as np
@@ -740,3 +745,103 @@ def test_degenerate_input_gives_no_silent_nan(function, kwargs):
 def test_every_interval_method_handles_all_or_nothing_without_nan(method):
     ci = ivl.interval([0, 2, 0, 3], [2, 2, 3, 3], method)
     assert _nan_fields(ci) == []
+
+
+# ---- arrays of labels where counts belong (issue 60) --------------------------------------------
+# `intervals.wilson(y_true, y_pred)` said "trials must be a whole number ≥ 1; got 0", and
+# `paired.mcnemar(y_true, pred_a, pred_b)` printed all 171 values of an array. Every function that
+# takes counts (successes and trials, tables, sizes) now says that the arrays look like labels,
+# names the call with counts and the function that takes the labels, and shows a few values.
+
+Y, PRED_1, PRED_2 = (np.random.default_rng(60 + i).integers(0, 2, 171) for i in range(3))
+NAMES = np.where(Y == 1, "dog", "cat")
+
+# (function, args, kwargs, error, the names that look like labels, the call with counts)
+LABELS_FOR_COUNTS = [
+    (ivl.wilson, (Y, PRED_1), {}, ValueError, "successes and trials", "wilson(47, 50)"),
+    (ivl.clopper_pearson, (Y == PRED_1, 171), {}, TypeError, "successes", "clopper_pearson(47, 50)"),
+    (ivl.mid_p, (NAMES, NAMES), {}, TypeError, "successes and trials", "mid_p(47, 50)"),
+    (ivl.interval, (Y, PRED_1, "wilson-cc"), {}, ValueError, "successes and trials", "wilson(47, 50)"),
+    (ivl.binomial_test, (Y, PRED_1, 0.5), {}, ValueError, "successes and trials", "binomial_test(47, 50, p0)"),
+    (ind.fisher_exact, (Y,), {}, ValueError, "table", "fisher_exact([[47, 40], [3, 10]])"),
+    (ind.fisher_exact, ([Y, PRED_1],), {}, ValueError, "table", "fisher_exact([[47, 40], [3, 10]])"),
+    (ind.boschloo_exact, (Y,), {}, ValueError, "table", "boschloo_exact([[47, 40], [3, 10]])"),
+    (ind.chi_square_2x2, (Y,), {}, ValueError, "table", "chi_square_2x2([[47, 40], [3, 10]])"),
+    (ind.fisher_null_distribution, (Y,), {}, ValueError, "table", "fisher_null_distribution([[47, 40], [3, 10]])"),
+    (ind.difference_interval, (Y, PRED_1, Y, PRED_2), {}, ValueError, "successes_a, trials_a, successes_b and trials_b", "difference_interval(47, 50, 40, 50)"),
+    (ind.hypergeometric_pmf, (Y, PRED_1, PRED_2, Y), {}, ValueError, "correct_a, correct_total, size_a and size_total", "hypergeometric_pmf(47, 87, 50, 100)"),
+    (ind.rate_difference, (0.5, Y, 0.4, PRED_1), {}, ValueError, "size1 and size2", "rate_difference(0.15, 30, 0.25, 5000)"),
+    (prd.mcnemar, (Y, PRED_1, PRED_2), {}, ValueError, "only1, only2 and method", "mcnemar(6, 16)"),
+    (prd.mcnemar, (Y,), {}, ValueError, "only1", "mcnemar(agreement_table(y_pred_a == y_true, y_pred_b == y_true))"),
+    (prd.mcnemar, (NAMES, NAMES), {}, TypeError, "only1 and only2", "mcnemar(6, 16)"),
+    (prd.mcnemar, (Y == PRED_1, Y == PRED_2), {}, TypeError, "only1 and only2", "mcnemar(6, 16)"),
+    (prd.difference_interval, (Y, PRED_1), {}, ValueError, "table and method", "difference_interval([[59, 6], [16, 80]])"),
+    (prd.sign_test, (Y, PRED_1), {}, ValueError, "wins and trials", "sign_test(15, 20)"),
+    (prd.sign_test, (Y, PRED_1, PRED_2), {}, ValueError, "wins, trials and alternative", "sign_test(15, 20)"),
+    (pl.power_paired, (Y, PRED_1, PRED_2), {}, ValueError, "trials, p_only1 and p_only2", "power_paired(200, 0.10, 0.05)"),
+    (pl.trials_paired, (), dict(table=Y), ValueError, "table", "trials_paired(table=[[70, 10], [5, 15]])"),
+    (pl.power_independent, (Y, PRED_1, 0.9, 0.8), {}, ValueError, "trials_a and trials_b", "power_independent(50, 50, 0.94, 0.80)"),
+    (pl.detectable_difference, (Y,), dict(discordance=0.2), ValueError, "trials", "detectable_difference(100, discordance=0.2)"),
+    (pl.power_auc, (Y, PRED_1, 0.8, 0.85, 0.5), {}, ValueError, "n_positive and n_negative", "power_auc(100, 100, 0.80, 0.85, 0.5)"),
+    (met.accuracy, (Y,), {}, ValueError, "confusion", "accuracy(confusion_matrix(y_true, y_pred))"),
+    (met.precision, (Y,), {}, ValueError, "confusion", "accuracy(confusion_matrix(y_true, y_pred))"),
+    (rep.compare_test_sets, (Y, 171, PRED_1, 171), {}, ValueError, "correct_a and correct_b", "compare_test_sets(47, 50, 40, 50)"),
+]  # fmt: skip
+
+#: More values than this in a row would be a wall of numbers (``shown`` stops at five).
+RUN_OF_VALUES = re.compile(
+    r"(?:\b[01]|True|False|'cat'|'dog'), (?:(?:[01]|True|False|'cat'|'dog'), ){5}"
+)
+
+
+@pytest.mark.parametrize(
+    ("function", "args", "kwargs", "error", "names", "call"),
+    LABELS_FOR_COUNTS,
+    ids=[
+        f"{case[0].__module__.rsplit('.', 1)[-1]}.{case[0].__name__}-{i}"
+        for i, case in enumerate(LABELS_FOR_COUNTS)
+    ],
+)
+def test_labels_where_counts_belong_get_the_call_with_counts(
+    function, args, kwargs, error, names, call
+):
+    with pytest.raises(error) as caught:
+        function(*args, **kwargs)
+    message = str(caught.value)
+    look = "looks like an array" if " " not in names else "look like arrays"
+    assert message.startswith(f"{names} {look} of labels, one per test item ("), message
+    assert call in message, message
+    assert "or use " in message or function in (ind.hypergeometric_pmf, pl.trials_paired)
+    assert "(As counts: " in message  # what the check of the counts said, too
+    assert not RUN_OF_VALUES.search(message), message
+    assert len(message) < 900, len(message)
+
+
+def test_counts_that_fail_but_are_no_labels_keep_their_message():
+    """Counts beyond the class codes, or too few to repeat, are not taken for labels."""
+    with pytest.raises(ValueError, match=r"^successes must not exceed trials"):
+        ivl.wilson([60, 70, 80, 90, 95], [50] * 5)
+    with pytest.raises(ValueError, match=r"^trials must be a whole number ≥ 1; got 0$"):
+        ivl.wilson([1, 0], [1, 0])
+    with pytest.raises(ValueError, match=r"^table must be a 2×2 table .* got shape \(4,\)$"):
+        ind.fisher_exact([47, 40, 3, 10])
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: ivl.interval(40, 50, method=np.arange(100)),
+         r"^method must be one of .*; got an array of 100 values \[0, 1, 2, 3, 4, …\] \(method is"),
+        (lambda: pl.power_independent(list(range(100)), 50, 0.9, 0.8),
+         r"^trials_a must be a single whole number ≥ 1; got a list of 100 values \[0, 1, 2, 3, 4, …\]$"),
+        (lambda: prd.mcnemar(3, 4, method=np.linspace(0, 1, 120).reshape(3, 40)),
+         r"; got an array of shape \(3, 40\) \[0\.0, 0\.0084\d*, 0\.0168\d*, 0\.0252\d*, 0\.0336\d*, …\]$"),
+        (lambda: ivl.wilson(40, 50, correction=np.ones(50, bool)),
+         r"^correction must be True or False; got an array of 50 values \[True, True, True, True, True, …\]$"),
+        (lambda: ivl.clopper_pearson("x" * 200, 50),
+         r"^successes must be a number or an array of numbers; got 'x{78}…$"),
+    ],
+)  # fmt: skip
+def test_a_value_in_a_message_shows_a_few_values_at_most(call, message):
+    with pytest.raises((TypeError, ValueError), match=message):
+        call()

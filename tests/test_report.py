@@ -1091,3 +1091,55 @@ def test_a_cost_matrix_of_the_wrong_shape_lists_the_classes_in_order():
     four = r"^cost must be a 4 × 4 matrix, .* in the order bird, cat, dog, fox; got shape \(3, 3\)"
     with pytest.raises(ValueError, match=four):
         describe_classifier(y, [*y[:-1], "fox"], cost=np.ones((3, 3)))
+
+
+# --- issue 60: the report's calls at evalkit's top level; the package's docstring --------------
+
+
+@pytest.mark.parametrize(
+    "name", ["compare_classifiers", "compare_test_sets", "describe_classifier"]
+)
+def test_the_report_calls_are_evalkits_own_names(name):
+    """``evalkit.report(y, a, b)`` said "'module' object is not callable"; the three calls are
+    ``evalkit.compare_classifiers`` … as well, and ``from evalkit import *`` brings them."""
+    import evalkit
+    import evalkit.report
+
+    assert getattr(evalkit, name) is getattr(evalkit.report, name)
+    assert name in evalkit.__all__ and name in dir(evalkit)
+    namespace: dict = {}
+    exec("from evalkit import *", namespace)
+    assert namespace[name] is getattr(evalkit.report, name)
+
+
+def test_dir_of_evalkit_lists_its_public_names_only():
+    import evalkit
+
+    names = dir(evalkit)
+    assert not {"Any", "importlib", "pkgutil", "_submodules", "_REPORT_CALLS"} & set(names)
+    assert {"intervals", "report", "Interval", "TestResult", "__version__"} <= set(names)
+    assert all(not n.startswith("_") or n.startswith("__") for n in names), names
+
+
+def test_the_top_level_calls_compute_what_the_report_does():
+    import evalkit
+
+    y = [1, 0] * 20
+    a = [1, 0] * 20
+    b = [1, 0] * 15 + [0, 1] * 5
+    assert evalkit.compare_classifiers(y, a, b).summary() == compare_classifiers(y, a, b).summary()
+    assert evalkit.compare_test_sets(47, 50, 40, 50).test.pvalue == pytest.approx(0.0536, abs=1e-4)
+    assert evalkit.describe_classifier(y, b).correct == 30
+
+
+def test_the_package_docstring_reads_in_sentences():
+    """The API reference's report page had "…drawn into given axes; imports The package has one
+    module per job…": a paragraph had landed inside a sentence."""
+    import evalkit.report
+
+    text = " ".join(evalkit.report.__doc__.split())
+    assert "given axes; imports matplotlib only when called)." in text
+    assert "imports The package" not in text
+    for module in ("base", "checks", "classifier", "comparison", "pages", "panels", "rules",
+                   "shapes", "two_sets", "wording"):  # fmt: skip
+        assert f":mod:`evalkit.report.{module}`" in evalkit.report.__doc__, module

@@ -264,7 +264,12 @@ def test_every_public_module_has_a_page_with_every_name_of_its_all():
         page = api_reference.module_page(module)
         names = importlib.import_module(f"evalkit.{module}").__all__
         for name in names:
-            assert f"evalkit.{module}.{name}\n" in page or f"``{name}``" in page, (module, name)
+            forms = (
+                f"evalkit.{module}.{name}\n",  # autodoc's entry
+                f".. py:data:: {name}\n   :module: evalkit.{module}\n",  # a package's constant
+                f'<span id="evalkit.{module}.{name}"></span>',  # a re-exported name's entry
+            )
+            assert any(form in page for form in forms), (module, name)
 
 
 def test_a_re_exported_name_is_documented_where_it_is_defined():
@@ -274,6 +279,79 @@ def test_a_re_exported_name_is_documented_where_it_is_defined():
     page = api_reference.module_page("intervals")
     assert ".. autoclass:: evalkit.intervals.Interval" not in page
     assert ":py:class:`evalkit.results.Interval`" in page
+
+
+def test_a_re_exported_name_has_an_entry_on_the_page_that_re_exports_it():
+    """Issue 60: ``multiple.holm`` is ``adjust.holm``; multiple's page gives it an entry (its
+    signature, first sentence and anchor) that links to the full one, and a row in Contents."""
+    page = api_reference.module_page("multiple")
+    entry = page.split('<span id="evalkit.multiple.holm"></span>', 1)[1].split(".. raw::")[0]
+    assert ".. py:function:: holm(pvalues, alpha=0.05)" in entry
+    assert ":module: evalkit.multiple" in entry and ":no-index:" in entry
+    assert "Holm's step-down adjustment" in entry
+    assert ":py:func:`evalkit.adjust.holm`" in entry
+    assert "   ~evalkit.adjust.holm\n" in page.split("Contents", 1)[1]
+    # a class's entry shows the signature of its fields, a factory default as …
+    assert ".. py:class:: Interval(low, high, estimate, confidence, method)" in (
+        api_reference.module_page("intervals")
+    )
+
+
+def test_the_package_s_own_names_have_entries_on_the_index_page():
+    import evalkit
+
+    page = api_reference.index_page()
+    index = api_reference.api_index()
+    for name in ("Interval", "TestResult", "compare_classifiers", "compare_test_sets",
+                 "describe_classifier"):  # fmt: skip
+        assert name in evalkit.__all__
+        assert f'<span id="evalkit.{name}"></span>' in page, name
+        assert index[f"evalkit.{name}"] in (f"evalkit.results.{name}", f"evalkit.report.{name}")
+    assert "details=…" in page  # TestResult's default factory, not <factory>
+
+
+def test_a_constant_a_package_re_exports_is_documented_with_its_files_comment():
+    """Issue 60: the report's constants live in report/rules.py (and report/panels.py), where
+    their ``#:`` comments are, which autodoc looks for in report/__init__.py: the page writes
+    each out with its comment."""
+    page = api_reference.module_page("report")
+    import evalkit.report
+
+    for name in evalkit.report.__all__:
+        if not isinstance(getattr(evalkit.report, name), (str, int, float, tuple, dict)):
+            continue
+        assert f".. py:data:: {name}\n   :module: evalkit.report\n" in page, name
+        entry = page.split(f".. py:data:: {name}\n", 1)[1].split(".. py:data::")[0]
+        text = " ".join(api_reference.attribute_docs("report")[name])
+        assert len(text) > 20 and text.split()[0] in entry, name
+    entry = page.split(".. py:data:: MCNEMAR_DEFAULT\n", 1)[1].split(".. py:data::")[0]
+    assert ":value: 'mid-p'" in entry and "McNemar's test as the report gives it" in entry
+
+
+# evalkit.exercises is exempt: the lead engineer is rewriting it (issue 60), and its expect_*
+# helpers get their Parameters sections in that rewrite. Remove the exemption when it lands.
+PARAMETERS_EXEMPT = {"exercises"}
+
+
+def _functions_without_parameters_section(modules) -> list[str]:
+    missing = []
+    for module in sorted(modules):
+        for e in api_reference.entries(module):
+            if e.kind != "function" or e.home != module:
+                continue
+            function = getattr(importlib.import_module(f"evalkit.{module}"), e.name)
+            if not inspect.signature(function).parameters:
+                continue
+            if "Parameters\n----------" not in (inspect.getdoc(function) or ""):
+                missing.append(f"evalkit.{module}.{e.name}")
+    return missing
+
+
+def test_every_public_function_with_parameters_documents_them():
+    """Every public function's numpydoc docstring has a Parameters section (issue 60: 17 had
+    none, so their reference entries listed no argument)."""
+    missing = _functions_without_parameters_section(MODULES - PARAMETERS_EXEMPT)
+    assert missing == [], f"no Parameters section in the docstring of: {missing}"
 
 
 # --- links from the notebooks ---------------------------------------------------------------
@@ -470,13 +548,17 @@ def test_the_pages_equivalences_give_the_libraries_numbers():
 
 def test_the_architecture_page_shows_every_floor_and_module_of_the_layering_test():
     sys.path.insert(0, str(REPO / "tools"))
-    from build_site import FLOORS_MARKER, architecture_markdown
+    from build_site import FLOORS_MARKER, REPORT_FLOORS_MARKER, architecture_markdown
 
-    from tests.test_architecture import FLOORS
+    from tests.test_architecture import FLOORS, PACKAGE_FLOORS
 
     page = architecture_markdown()
-    assert FLOORS_MARKER not in page
+    assert FLOORS_MARKER not in page and REPORT_FLOORS_MARKER not in page
     for i, (name, modules) in enumerate(FLOORS):
         assert f"| {i}: {name} |" in page, name
         for module in modules:
             assert re.search(rf"\| `{module}/?` \|", page), module
+    for i, (name, files) in enumerate(PACKAGE_FLOORS["report"]):
+        assert f"| {i}: {name} |" in page, name
+        for file in files:
+            assert f"| `report/{file}.py` |" in page, file

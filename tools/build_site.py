@@ -183,19 +183,23 @@ def index_markdown(stems: list[str]) -> str:
 def architecture_markdown() -> str:
     """The architecture page: ``site/architecture.md`` with its floors table filled in.
 
-    The floors come from ``tests/test_architecture.py`` (``FLOORS``), the test that fails on an
-    import pointing up a floor, so the page shows the rule the test enforces; each module's line
-    is the first sentence of its docstring.
+    The floors come from ``tests/test_architecture.py`` (``FLOORS``, and ``PACKAGE_FLOORS`` for
+    the files inside ``report/``), the test that fails on an import pointing up a floor, so the
+    page shows the rule the test enforces; each module's line is the first sentence of its
+    docstring.
     """
-    from tests.test_architecture import floors_table
+    from tests.test_architecture import floors_table, package_floors_table
 
     text = (CONF_DIR / "architecture.md").read_text(encoding="utf-8")
-    if FLOORS_MARKER not in text:
-        raise SystemExit(f"tools/site/architecture.md lacks the line {FLOORS_MARKER}")
+    for marker in (FLOORS_MARKER, REPORT_FLOORS_MARKER):
+        if marker not in text:
+            raise SystemExit(f"tools/site/architecture.md lacks the line {marker}")
+    text = text.replace(REPORT_FLOORS_MARKER, package_floors_table("report"))
     return text.replace(FLOORS_MARKER, floors_table())
 
 
 FLOORS_MARKER = "<!-- the floors table (tests/test_architecture.py) -->"
+REPORT_FLOORS_MARKER = "<!-- the floors inside report/ (tests/test_architecture.py) -->"
 
 
 # The parts of MathJax 3 that the pages load: the TeX-to-CommonHTML component, the TeX packages

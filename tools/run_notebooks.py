@@ -1,11 +1,13 @@
 """Execute notebooks top to bottom in a fresh kernel and store their outputs in place.
 
 Usage: ``python tools/run_notebooks.py [--timeout SECONDS] notebooks/01_*.ipynb`` (``make
-notebooks`` runs all). Run it with the project's .venv Python, so that the kernel sees the
-installed evalkit. Each notebook runs with its own folder as the working directory, as JupyterLab
-and nbval run it. Each cell may take at most ``--timeout`` seconds (default: tools/kernel.py's
-CELL_TIMEOUT); a cell that goes over it, or fails, is reported with the notebook, the cell's
-index and its first line, that notebook is left unchanged, and the others still run (exit 1).
+notebooks`` runs all; ``--help`` lists the options, and a name that is no notebook file stops
+it before anything runs). Run it with the project's .venv Python, so that the kernel sees the
+installed evalkit. Each notebook runs with its own folder as the working directory, as
+JupyterLab and nbval run it. Each cell may take at most ``--timeout`` seconds (default:
+tools/kernel.py's CELL_TIMEOUT); a cell that goes over it, or fails, is reported with the
+notebook, the cell's index and its first line, that notebook is left unchanged, and the others
+still run (exit 1).
 Cells tagged ``solution`` are stored collapsed (source and output hidden: JupyterLab shows "…"
 to open them), so that a student sees the exercise before its solution. A widget's stored output
 keeps its widget view, but its plain-text form (``interactive(children=(IntSlider(…``, which
@@ -15,6 +17,7 @@ JupyterLab shows until the notebook has run, the widget's state not being stored
 
 from __future__ import annotations
 
+import argparse
 import sys
 import time
 from pathlib import Path
@@ -77,32 +80,55 @@ def run(path: Path, timeout: float = CELL_TIMEOUT) -> float:
     return elapsed
 
 
+def parser() -> argparse.ArgumentParser:
+    """The command line: notebooks to execute, ``--timeout``, ``--tidy-only`` and ``--help``."""
+    first_line = __doc__.splitlines()[0]
+    cli = argparse.ArgumentParser(
+        prog="python tools/run_notebooks.py",
+        description=first_line,
+        epilog="Run it with the project's .venv Python (make notebooks runs every notebook).",
+    )
+    cli.add_argument("notebooks", nargs="+", type=Path, metavar="NOTEBOOK", help="a .ipynb file")
+    cli.add_argument(
+        "--timeout",
+        type=float,
+        default=CELL_TIMEOUT,
+        metavar="SECONDS",
+        help=f"the longest a cell may run (default: {CELL_TIMEOUT:g} s, tools/kernel.py's)",
+    )
+    cli.add_argument(
+        "--tidy-only",
+        action="store_true",
+        help="only collapse the solutions and label the widget outputs, without executing",
+    )
+    return cli
+
+
 def main(argv: list[str]) -> int:
-    if not argv:
-        print(__doc__)
+    try:
+        args = parser().parse_args(argv)
+    except SystemExit as exc:  # --help (0) or a usage error (2), already printed
+        return int(exc.code or 0)
+    missing = [str(path) for path in args.notebooks if not path.is_file()]
+    if missing:
+        print(f"no such notebook: {', '.join(missing)}", file=sys.stderr)
         return 2
-    if argv[0] == "--tidy-only":  # without re-executing
-        for name in argv[1:]:
-            nb = nbformat.read(name, as_version=4)
+    if args.tidy_only:  # without re-executing
+        for path in args.notebooks:
+            nb = nbformat.read(path, as_version=4)
             tidy(nb)
-            nbformat.write(nb, name)
+            nbformat.write(nb, path)
         return 0
-    timeout: float = CELL_TIMEOUT
-    if argv[0] == "--timeout":
-        if len(argv) < 2:
-            print(__doc__)
-            return 2
-        timeout, argv = float(argv[1]), argv[2:]
     failed = 0
-    for name in argv:
-        path = Path(name)
+    for path in args.notebooks:
         try:
-            print(f"{path}: {run(path, timeout):.1f} s", flush=True)
+            print(f"{path}: {run(path, args.timeout):.1f} s", flush=True)
         except HeadlessError as exc:
             failed += 1
             print(f"FAILED {exc}", file=sys.stderr, flush=True)
     if failed:
-        print(f"{failed} of {len(argv)} notebooks failed (left unchanged)", file=sys.stderr)
+        total = len(args.notebooks)
+        print(f"{failed} of {total} notebooks failed (left unchanged)", file=sys.stderr)
     return 1 if failed else 0
 
 

@@ -24,9 +24,14 @@ evalkit module that owns it, with the method named and the caveats written out i
   ``"guenter_liberal"``: it is liberal (notebook 04: size up to 0.0717 at 50 pairs, two-sided,
   α = 0.05), so it has no place in the summary.
 
+The three calls are also evalkit's own names: ``evalkit.compare_classifiers(y_true, y_pred_a,
+y_pred_b)`` is this module's :func:`compare_classifiers`.
+
 The results (:class:`ClassifierReport`, :class:`Comparison`) have ``summary()`` (plain text in
 sentences, to paste into a report), an HTML view for notebooks, ``to_dict()`` (JSON-ready) and
 ``plot()`` (a one-figure overview, or some of its panels drawn into given axes; imports
+matplotlib only when called).
+
 The package has one module per job; the names above are imported from here:
 
 * :mod:`evalkit.report.classifier`, :mod:`evalkit.report.comparison` and
@@ -35,10 +40,9 @@ The package has one module per job; the names above are imported from here:
 * :mod:`evalkit.report.checks` checks the arguments once per call;
 * :mod:`evalkit.report.wording` writes the sentences, warnings and notes;
 * :mod:`evalkit.report.pages` writes the HTML pages, :mod:`evalkit.report.panels` draws the
-  figure;
+  figure; these three writers read a result by its shape (:mod:`evalkit.report.shapes`), not
+  by its class, so that no import comes back round (``tests/test_architecture.py``);
 * :mod:`evalkit.report.rules` holds the constants below.
-
-matplotlib only when called).
 
 Rules used to choose and to warn (constants of this module, stated in every summary they affect):
 

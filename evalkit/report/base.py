@@ -4,7 +4,9 @@
 :class:`~evalkit.report.Comparison` and :class:`~evalkit.report.TestSetComparison`: ``str`` is
 the summary, ``to_dict()`` the numbers as plain Python values with the summary last.
 :class:`OverviewResult` adds the HTML page and the figure of the first two, which show the same
-panels and tables for one classifier or for two.
+panels and tables for one classifier or for two: it hands the result to
+:mod:`evalkit.report.pages` and :mod:`evalkit.report.panels`, which read it by its shape
+(:mod:`evalkit.report.shapes`) and import none of the result classes.
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from evalkit._validation import as_labels, as_probabilities, as_real_array
+from evalkit._validation import as_labels, as_probabilities, as_real_array, shown
 from evalkit.report.rules import DEFAULT_HALFWIDTH
 
 
@@ -43,7 +43,7 @@ def all_classes(y: np.ndarray, *predictions: np.ndarray) -> tuple[np.ndarray, np
 
 def check_scores(value: Any, name: str, size: int) -> np.ndarray:
     if isinstance(value, (str, bytes)):
-        raise TypeError(f"{name} must be a 1-D array of numbers; got {value!r}")
+        raise TypeError(f"{name} must be a 1-D array of numbers; got {shown(value)}")
     arr = np.asarray(value)
     if arr.dtype == object or not (np.issubdtype(arr.dtype, np.number) or arr.dtype == bool):
         raise TypeError(
@@ -76,7 +76,7 @@ def positive_class(classes: np.ndarray, positive: Any) -> Any:
     if not np.any(classes == positive):
         raise ValueError(
             f"pos_label must be one of the classes of y_true {[c.item() for c in classes]!r}; "
-            f"got {positive!r}"
+            f"got {shown(positive)}"
         )
     return classes[classes == positive][0]
 
@@ -88,7 +88,7 @@ def check_groups(groups: Any, size: int) -> np.ndarray | None:
     if isinstance(groups, (str, bytes)) or not hasattr(groups, "__len__"):
         raise TypeError(
             f"groups must be a sequence with the group (writer, speaker, document …) of each "
-            f"test item; got {groups!r:.60}"
+            f"test item; got {shown(groups)}"
         )
     values = groups.tolist() if isinstance(groups, np.ndarray) else list(groups)
     if isinstance(groups, np.ndarray) and groups.ndim != 1:
@@ -106,7 +106,7 @@ def check_groups(groups: Any, size: int) -> np.ndarray | None:
             out[i] = codes.setdefault(value, len(codes))
         except TypeError:
             raise TypeError(
-                f"groups must hold hashable ids (numbers, strings); got {value!r} at item {i}"
+                f"groups must hold hashable ids (numbers, strings); got {shown(value)} at item {i}"
             ) from None
     if len(codes) < 2:
         raise ValueError(
@@ -129,7 +129,7 @@ def true_labels(y_true: Any) -> tuple[np.ndarray, np.ndarray]:
 
 def check_name(name: Any, what: str) -> str:
     if not isinstance(name, str) or not name.strip():
-        raise TypeError(f"{what} must be a non-empty string; got {name!r}")
+        raise TypeError(f"{what} must be a non-empty string; got {shown(name)}")
     return name
 
 
@@ -144,11 +144,11 @@ def needs_binary(classes: np.ndarray, which: str) -> None:
 def check_names(names: Any) -> tuple[str, str]:
     """The two classifiers' names: a pair of different non-empty strings."""
     if not isinstance(names, (tuple, list)) or len(names) != 2:
-        raise TypeError(f"names must be a pair of strings like ('A', 'B'); got {names!r}")
+        raise TypeError(f"names must be a pair of strings like ('A', 'B'); got {shown(names)}")
     name_a = check_name(names[0], "names[0]")
     name_b = check_name(names[1], "names[1]")
     if name_a == name_b:
-        raise ValueError(f"names must differ; got {names!r}")
+        raise ValueError(f"names must differ; got {shown(names)}")
     return name_a, name_b
 
 

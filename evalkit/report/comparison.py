@@ -452,6 +452,19 @@ def paired_accuracy_difference(table: ArrayLike, confidence: float = 0.95) -> In
     Kept so that earlier code keeps working: the same as
     ``paired.difference_interval(table, method="newcombe", confidence=confidence)``.
 
+    Parameters
+    ----------
+    table : array_like, shape (2, 2)
+        The agreement table ``[[both right, only 1 right], [only 2 right, both wrong]]``
+        (:func:`evalkit.paired.agreement_table`).
+    confidence : float
+        The interval's level, strictly between 0 and 1.
+
+    Returns
+    -------
+    Interval
+        R1 − R2 with Newcombe's paired score interval.
+
     Examples
     --------
     >>> ci = paired_accuracy_difference([[59, 6], [16, 80]])

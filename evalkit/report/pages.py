@@ -8,14 +8,10 @@ from __future__ import annotations
 
 import html
 import math
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from evalkit.report.shapes import OneClassifier, TwoClassifiers, TwoTestSets
 from evalkit.report.wording import label_text, level_text, pct, pvalue_text
-
-if TYPE_CHECKING:
-    from evalkit.report.classifier import ClassifierReport
-    from evalkit.report.comparison import Comparison
-    from evalkit.report.two_sets import TestSetComparison
 
 
 def _cell(value: Any) -> str:
@@ -30,7 +26,7 @@ def _table(header: list[str], rows: list[list[Any]]) -> str:
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
-def overview_page(title: str, reports: list[ClassifierReport], comp: Comparison | None) -> str:
+def overview_page(title: str, reports: list[OneClassifier], comp: TwoClassifiers | None) -> str:
     level = level_text(reports[0].confidence)
     parts = [f"<h4>{html.escape(title)}</h4>"]
     if comp is not None:
@@ -98,7 +94,7 @@ def overview_page(title: str, reports: list[ClassifierReport], comp: Comparison 
     return "<div>" + "".join(parts) + "</div>"
 
 
-def two_sets_page(t: TestSetComparison) -> str:
+def two_sets_page(t: TwoTestSets) -> str:
     """Two classifiers on two test sets: the difference, the accuracies and the tests."""
     level = level_text(t.confidence)
     rows = [

@@ -5,17 +5,13 @@ matplotlib is imported only when a figure is drawn (``import evalkit`` stays fre
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
 from evalkit._validation import check_choice
+from evalkit.report.shapes import OneClassifier, TwoClassifiers
 from evalkit.report.wording import label_text, level_text, pvalue_text
-
-if TYPE_CHECKING:
-    from evalkit.report.classifier import ClassifierReport
-    from evalkit.report.comparison import Comparison
-
 
 #: The places the accuracy panel's legend can be asked for (the strings of matplotlib's ``loc``).
 LEGEND_LOCATIONS = (
@@ -33,7 +29,7 @@ LEGEND_LOCATIONS = (
 )
 
 
-def _panel_names(reports: list[ClassifierReport], comp: Comparison | None) -> tuple[str, ...]:
+def _panel_names(reports: list[OneClassifier], comp: TwoClassifiers | None) -> tuple[str, ...]:
     """The panels of the overview figure, in their order (row by row)."""
     last = "roc" if reports[0].roc_curve is not None else "recall"
     if comp is None:
@@ -82,8 +78,8 @@ def _check_axes(axes: Any, names: tuple[str, ...]) -> dict[str, Any]:
 
 
 def draw(
-    reports: list[ClassifierReport],
-    comp: Comparison | None,
+    reports: list[OneClassifier],
+    comp: TwoClassifiers | None,
     axes: Any = None,
     legend_loc: str = "best",
 ) -> Any:
@@ -134,7 +130,7 @@ def _empty(ax: Any) -> None:
 
 
 def _panel_accuracy(
-    ax: Any, reports: list[ClassifierReport], colors: list[str], level: str, legend_loc: str
+    ax: Any, reports: list[OneClassifier], colors: list[str], level: str, legend_loc: str
 ) -> None:
     """Each accuracy with its Clopper–Pearson and Wilson intervals (or, with groups, its clustered
     interval), one row per classifier."""
@@ -197,7 +193,7 @@ def _panel_agreement(ax: Any, comp: Any) -> None:
     ax.grid(False)
 
 
-def _panel_confusion(ax: Any, r: ClassifierReport) -> None:
+def _panel_confusion(ax: Any, r: OneClassifier) -> None:
     """The confusion matrix of one classifier (counts)."""
     conf = r.confusion
     ax.imshow(np.log1p(conf), cmap="Blues", vmin=0, vmax=np.log1p(conf.max()) * 1.3)
@@ -213,7 +209,7 @@ def _panel_confusion(ax: Any, r: ClassifierReport) -> None:
     ax.grid(False)
 
 
-def _panel_roc(ax: Any, reports: list[ClassifierReport], colors: list[str], chance: str) -> None:
+def _panel_roc(ax: Any, reports: list[OneClassifier], colors: list[str], chance: str) -> None:
     """The ROC curve of each classifier with its AUC, and the chance diagonal."""
     for i, r in enumerate(reports):
         c = r.roc_curve
@@ -225,7 +221,7 @@ def _panel_roc(ax: Any, reports: list[ClassifierReport], colors: list[str], chan
     ax.legend(loc="lower right", fontsize=8)
 
 
-def _panel_recall(ax: Any, reports: list[ClassifierReport], colors: list[str]) -> None:
+def _panel_recall(ax: Any, reports: list[OneClassifier], colors: list[str]) -> None:
     """Recall per class, one bar per classifier."""
     width = 0.8 / len(reports)
     ticks = [label_text(c) for c in reports[0].classes]

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from evalkit import independent, intervals
-from evalkit._validation import as_count, check_at_most, check_confidence
+from evalkit._validation import as_count, check_at_most, check_confidence, labels_for_counts
 from evalkit.report import checks, wording
 from evalkit.report.base import ReportResult, interval_dict, result_dict
 from evalkit.report.pages import two_sets_page
@@ -175,13 +175,21 @@ def compare_test_sets(
     level = check_confidence(confidence)
     name_a, name_b = checks.check_names(names)
     counts = {}
-    for name, value in (
-        ("correct_a", correct_a),
-        ("size_a", size_a),
-        ("correct_b", correct_b),
-        ("size_b", size_b),
-    ):
-        counts[name] = as_count(value, name)
+    given = {"correct_a": correct_a, "size_a": size_a, "correct_b": correct_b, "size_b": size_b}
+    for name, value in given.items():
+        try:
+            counts[name] = as_count(value, name)
+        except (TypeError, ValueError) as exc:
+            labels_for_counts(
+                exc,
+                "compare_test_sets takes counts: compare_test_sets(correct_a, size_a, correct_b, "
+                "size_b), e.g. compare_test_sets(47, 50, 40, 50) for 47 of 50 against 40 of 50; "
+                "from labels, correct_a = np.sum(y_pred_a == y_true_a), size_a = len(y_true_a)",
+                "compare_classifiers(y_true, y_pred_a, y_pred_b) when both classifiers labelled "
+                "the same items",
+                **given,
+            )
+            raise
     for side in ("a", "b"):
         if counts[f"size_{side}"] < 1:
             raise ValueError(f"size_{side} must be at least 1 test item; got 0")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
@@ -23,13 +23,8 @@ from evalkit.report.rules import (
     INDEPENDENCE_MCNEMAR_SIZE,
     TIED_PAIRS_SHARE,
 )
+from evalkit.report.shapes import OneClassifier, TwoClassifiers, TwoTestSets
 from evalkit.results import Interval, format_pvalue
-
-if TYPE_CHECKING:
-    from evalkit.report.classifier import ClassifierReport
-    from evalkit.report.comparison import Comparison
-    from evalkit.report.two_sets import TestSetComparison
-
 
 # --------------------------------------------------------------------------------------------
 # numbers in words
@@ -219,7 +214,7 @@ def grouped_auc_warning(applies: bool) -> str | None:
 
 
 def atlas_warnings(
-    report: ClassifierReport, confidence: float, comparison: dict[str, Any] | None = None
+    report: OneClassifier, confidence: float, comparison: dict[str, Any] | None = None
 ) -> list[str]:
     """Sentences for the methods whose measured coverage (or size) at the nearest setting of
     the coverage atlas (:mod:`evalkit.atlas`) misses nominal by more than ``ATLAS_MARGIN``,
@@ -334,7 +329,7 @@ def borderline_sentence(difference: Interval, pvalue: float, test: str) -> str |
 # one classifier
 
 
-def accuracy_sentence(r: ClassifierReport) -> str:
+def accuracy_sentence(r: OneClassifier) -> str:
     """'A: 96.5 % correct (275 of 285; 95 % CI 93.6 to 98.3, Clopper–Pearson; …)'."""
     cp, w = r.clopper_pearson, r.wilson
     if r.clustered is not None:
@@ -353,7 +348,7 @@ def accuracy_sentence(r: ClassifierReport) -> str:
     )
 
 
-def class_sentence(r: ClassifierReport) -> str:
+def class_sentence(r: OneClassifier) -> str:
     """'A per class (recall / precision / F1): class 0: 0.95 / 0.97 / 0.96; …'."""
     parts = []
     for k, label in enumerate(r.classes):
@@ -363,7 +358,7 @@ def class_sentence(r: ClassifierReport) -> str:
     return f"{r.name} per class (recall / precision / F1): " + "; ".join(parts) + "."
 
 
-def auc_sentence(r: ClassifierReport) -> str | None:
+def auc_sentence(r: OneClassifier) -> str | None:
     """'AUC of A (class 1 positive): 0.953 (95 % CI … , DeLong).', or None without scores."""
     if r.auc is None:
         return None
@@ -376,7 +371,7 @@ def auc_sentence(r: ClassifierReport) -> str | None:
     )
 
 
-def classifier_summary(r: ClassifierReport) -> str:
+def classifier_summary(r: OneClassifier) -> str:
     """The report of one classifier in sentences (plain text)."""
     lines = [
         f"Evaluation of {r.name} on {r.size} test items ({level_text(r.confidence)} confidence).",
@@ -397,7 +392,7 @@ def classifier_summary(r: ClassifierReport) -> str:
     return "\n".join(lines)
 
 
-def agreement_sentence(c: Comparison) -> str:
+def agreement_sentence(c: TwoClassifiers) -> str:
     """'The classifiers agree on 270 items (…) and disagree on 15: only A right on 10, …'."""
     (both, only_a), (only_b, neither) = c.agreement.tolist()
     name_a, name_b = c.names
@@ -408,14 +403,14 @@ def agreement_sentence(c: Comparison) -> str:
     )
 
 
-def mcnemar_sentence(c: Comparison) -> str:
+def mcnemar_sentence(c: TwoClassifiers) -> str:
     """McNemar's test (or the clustered one): statistic, p-value and why this form."""
     r = c.mcnemar
     stat = f"χ² = {r.statistic:.2f}, " if r.statistic_name == "chi2" else ""
     return f"{r.method}: {stat}{pvalue_text(r.pvalue)} (two-sided); {c.mcnemar_reason}."
 
 
-def delong_sentence(c: Comparison) -> str | None:
+def delong_sentence(c: TwoClassifiers) -> str | None:
     """DeLong's test of equal AUCs, or None without scores."""
     if c.delong is None:
         return None
@@ -428,7 +423,7 @@ def delong_sentence(c: Comparison) -> str | None:
     )
 
 
-def comparison_summary(c: Comparison) -> str:
+def comparison_summary(c: TwoClassifiers) -> str:
     """Two classifiers on one test set in sentences (plain text)."""
     a, b = c.a, c.b
     lines = [
@@ -455,7 +450,7 @@ def comparison_summary(c: Comparison) -> str:
     return "\n".join(line for line in lines if line is not None)
 
 
-def two_sets_summary(t: TestSetComparison) -> str:
+def two_sets_summary(t: TwoTestSets) -> str:
     """Two classifiers on two test sets in sentences (plain text)."""
     level = level_text(t.confidence)
     accuracy = " ".join(
