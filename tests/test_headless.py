@@ -122,6 +122,15 @@ def test_run_notebooks_reports_a_failing_cell_and_leaves_the_file_unchanged(tmp_
     assert path.read_bytes() == before
 
 
+def test_run_notebooks_help_prints_the_usage_and_runs_nothing(capsys):
+    # the teachers' page tells them to use it: --help is a request, not a notebook (issue 60)
+    assert run_notebooks.main(["--help"]) == 0
+    assert "usage:" in capsys.readouterr().out
+    assert run_notebooks.main(["--no-such-option"]) == 2
+    assert run_notebooks.main(["no-such-notebook.ipynb"]) == 2
+    assert "no such notebook: no-such-notebook.ipynb" in capsys.readouterr().err
+
+
 def test_stress_counts_a_hang_with_the_notebook_and_the_cell(tmp_path):
     path = tmp_path / "sleepy.ipynb"
     nbformat.write(notebook("x = 1", SLEEPY), path)

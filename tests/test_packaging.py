@@ -250,6 +250,7 @@ def test_make_test_runs_the_unit_tests_and_every_notebook_once_under_nbval():
         "test-browser-site",
         "test-browser-notebooks-a",
         "test-browser-notebooks-b",
+        "test-core-paths",
     }
     assert 'parts="$(BROWSER_PARTS)"' in makefile and "-j3 -O $$parts" in makefile
     ranges = re.findall(r"EVALKIT_BROWSER_NOTEBOOKS=(\d+)-(\d+)", makefile)

@@ -328,9 +328,8 @@ def test_a_constant_a_package_re_exports_is_documented_with_its_files_comment():
     assert ":value: 'mid-p'" in entry and "McNemar's test as the report gives it" in entry
 
 
-# evalkit.exercises is exempt: the lead engineer is rewriting it (issue 60), and its expect_*
-# helpers get their Parameters sections in that rewrite. Remove the exemption when it lands.
-PARAMETERS_EXEMPT = {"exercises"}
+# Modules whose functions need no Parameters section (none: every public function has one).
+PARAMETERS_EXEMPT: set[str] = set()
 
 
 def _functions_without_parameters_section(modules) -> list[str]:
