@@ -25,7 +25,8 @@ number they are compared as numbers (so ``1`` and ``1.0`` are the same class).
 The summary of :func:`evalkit.report.compare_classifiers` is printed (``--json``: its
 ``to_dict()`` as JSON); McNemar's test is the mid-p form unless ``--mcnemar`` names another
 (``exact``, ``asymptotic``, ``corrected``); ``--halfwidth`` sets the precision the test-set size
-is checked for (default 0.05). The text names these options where the report's sentences name
+is checked for (default 0.05); ``--margin 0.02`` adds whether A is non-inferior to B within 2
+points (notebook 15). The text names these options where the report's sentences name
 Python arguments (``--mcnemar exact`` for ``mcnemar_method='exact'``), and so do its error
 messages (``--scores-a and --scores-b need …``, ``the labels have …``, where the Python function
 says ``y_score_a and y_score_b need …``, ``y_true has …``). ``--cost`` takes a cost
@@ -300,6 +301,12 @@ def _parser() -> argparse.ArgumentParser:
         "for (default 0.05, ±5 points)",
     )
     compare.add_argument(
+        "--margin",
+        type=float,
+        help="a non-inferiority margin on the accuracy scale (0.02 for 2 points), chosen before "
+        "the data: adds whether A is non-inferior to B (one-sided test at 2.5 %%)",
+    )
+    compare.add_argument(
         "--cost",
         metavar="MATRIX",
         help="cost matrix (rows = true class, columns = predicted class, classes in sorted "
@@ -453,6 +460,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             mcnemar_method=args.mcnemar,
             halfwidth=args.halfwidth,
             groups=data["groups"],
+            margin=args.margin,
         )
     except (ValueError, TypeError) as exc:
         message = _command_line_error(str(exc))
@@ -475,7 +483,7 @@ _COMMAND_LINE_WORDS = (
     (re.compile(r"\bnames\[0\]"), "the first of --names"),
     (re.compile(r"\bnames\[1\]"), "the second of --names"),
     (re.compile(r"^pos_label "), "--positive "),
-    (re.compile(r"^(cost|halfwidth|confidence|names) "), r"--\1 "),
+    (re.compile(r"^(cost|halfwidth|confidence|names|margin) "), r"--\1 "),
 )
 
 

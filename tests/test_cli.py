@@ -412,7 +412,7 @@ def test_groups_as_a_column_of_the_one_file(capsys):
     direct = expected(groups=column(ONE_GROUPS, "writer", str))
     assert data["groups"] == 6 and data["items_assumed_independent"] is False
     assert data["mcnemar"]["method"] == direct.mcnemar.method
-    assert data["mcnemar"]["method"].startswith("clustered McNemar")
+    assert data["mcnemar"]["method"].startswith("cluster-robust t test")
     assert data["mcnemar"]["pvalue"] == direct.mcnemar.pvalue
     assert data["difference"]["method"] == direct.difference.method
     assert data["a"]["clustered_interval"]["low"] == direct.a.clustered.low

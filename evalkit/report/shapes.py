@@ -68,6 +68,7 @@ class TwoClassifiers(Protocol):
     warnings: tuple[str, ...]
     notes: tuple[str, ...]
     groups: int | None
+    noninferiority: TestResult | None
 
     @property
     def discordant(self) -> int: ...
@@ -87,6 +88,8 @@ class TwoTestSets(Protocol):
     test: TestResult
     test_reason: str
     fisher: TestResult
+    noninferiority: TestResult | None
+    warnings: tuple[str, ...]
 
     def _rows(self) -> Iterator[tuple[str, float, int, int, Interval]]: ...
 

@@ -7,17 +7,18 @@ large to enumerate), Fisher's exact test beside it, and Newcombe's interval for 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from evalkit import independent, intervals
+from evalkit import atlas, independent, intervals
 from evalkit._validation import as_count, check_at_most, check_confidence, labels_for_counts
 from evalkit.report import checks, wording
 from evalkit.report.base import ReportResult, interval_dict, result_dict
 from evalkit.report.pages import two_sets_page
-from evalkit.report.rules import BOSCHLOO_MAX_OUTCOMES, TEST_SET_REASONS
-from evalkit.results import Interval, TestResult
+from evalkit.report.rules import ATLAS_MARGIN, BOSCHLOO_MAX_OUTCOMES, TEST_SET_REASONS
+from evalkit.results import Interval, TestResult, _check_margin
 
 __all__ = ["TestSetComparison", "compare_test_sets"]
 
@@ -59,6 +60,8 @@ class TestSetComparison(ReportResult):
     fisher: TestResult
     difference: Interval
     confidence: float
+    noninferiority: TestResult | None = None
+    warnings: tuple[str, ...] = ()
 
     def difference_sentence(self) -> str:
         """The difference of the accuracies with its interval, and what it says."""
@@ -111,6 +114,10 @@ class TestSetComparison(ReportResult):
             "fisher": result_dict(self.fisher),
             "difference": interval_dict(self.difference),
             "confidence": self.confidence,
+            "noninferiority": None
+            if self.noninferiority is None
+            else result_dict(self.noninferiority),
+            "warnings": list(self.warnings),
         }
 
     def _repr_html_(self) -> str:
@@ -125,6 +132,7 @@ def compare_test_sets(
     *,
     names: tuple[str, str] = ("A", "B"),
     confidence: float = 0.95,
+    margin: float | None = None,
 ) -> TestSetComparison:
     """Compare two classifiers tested on two different (independent) test sets.
 
@@ -152,6 +160,12 @@ def compare_test_sets(
         Names of the classifiers in the text.
     confidence : float
         Level of every interval.
+    noninferiority : TestResult or None
+        With ``margin=``: Farrington & Manning's score test that A is at most ``margin`` less
+        accurate than B (:func:`evalkit.independent.noninferiority_test`), one-sided at
+        (1 − ``confidence``)/2.
+    warnings : tuple of str
+        What the coverage atlas says about the test and the interval at these counts.
 
     Returns
     -------
@@ -174,6 +188,8 @@ def compare_test_sets(
     """
     level = check_confidence(confidence)
     name_a, name_b = checks.check_names(names)
+    if margin is not None:
+        margin = _check_margin(margin)
     counts = {}
     given = {"correct_a": correct_a, "size_a": size_a, "correct_b": correct_b, "size_b": size_b}
     for name, value in given.items():
@@ -201,6 +217,11 @@ def compare_test_sets(
         test, reason = independent.boschloo_exact(table), TEST_SET_REASONS["boschloo"]
     else:
         test, reason = independent.fisher_exact(table, method="mid-p"), TEST_SET_REASONS["mid-p"]
+    noninferiority = None
+    if margin is not None:
+        noninferiority = independent.noninferiority_test(
+            na, ka, nb, kb, margin, level=(1 - level) / 2
+        )
     return TestSetComparison(
         names=(name_a, name_b),
         correct=(na, nb),
@@ -215,4 +236,41 @@ def compare_test_sets(
         fisher=independent.fisher_exact(table),
         difference=independent.difference_interval(na, ka, nb, kb, "newcombe", level),
         confidence=level,
+        noninferiority=noninferiority,
+        warnings=tuple(atlas_test_set_warnings(na, ka, nb, kb, test, level)),
     )
+
+
+def atlas_test_set_warnings(
+    correct_a: int, size_a: int, correct_b: int, size_b: int, test: TestResult, confidence: float
+) -> list[str]:
+    """What the coverage atlas measured for the report's test and interval near these counts.
+
+    The same rule as :func:`compare_classifiers`' (:func:`evalkit.atlas.shortfall_note`, margin
+    :data:`ATLAS_MARGIN`): a sentence when the nearest measured setting's size exceeds the level,
+    or its coverage falls short of nominal, by more than the margin; none otherwise, or when no
+    measured setting is near.
+    """
+    out = []
+    pooled = (correct_a + correct_b) / (size_a + size_b)
+    method = "-" if test.method.startswith("Boschloo") else "mid-p"
+    function = "independent.boschloo_exact" if method == "-" else "independent.fisher_exact"
+    note = atlas.shortfall_note(
+        function, method, margin=ATLAS_MARGIN, label=test.method, K_A=size_a, K_B=size_b, p=pooled
+    )
+    if note:
+        out.append(note)
+    if math.isclose(confidence, 0.95):
+        note = atlas.shortfall_note(
+            "independent.difference_interval",
+            "newcombe",
+            margin=ATLAS_MARGIN,
+            label="Newcombe's interval for the difference",
+            K_A=size_a,
+            K_B=size_b,
+            p_A=correct_a / size_a,
+            p_B=correct_b / size_b,
+        )
+        if note:
+            out.append(note)
+    return out

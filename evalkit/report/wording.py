@@ -24,7 +24,7 @@ from evalkit.report.rules import (
     TIED_PAIRS_SHARE,
 )
 from evalkit.report.shapes import OneClassifier, TwoClassifiers, TwoTestSets
-from evalkit.results import Interval, format_pvalue
+from evalkit.results import Interval, TestResult, format_pvalue
 
 # --------------------------------------------------------------------------------------------
 # numbers in words
@@ -290,8 +290,8 @@ def difference_sentence(
 ) -> str:
     """'A is more accurate than B by 4.2 points (95 % CI … points, <method>; <verdict>).'"""
     name_a, name_b = names
-    if d.estimate == 0:
-        head = f"{name_a} and {name_b} are equally accurate {where}"
+    if d.estimate == 0:  # what the items show, not a claim that the two are as good
+        head = f"{name_a} and {name_b} got the same share of the items right {where}"
         low, high = d.low, d.high
     else:
         better, worse = (name_a, name_b) if d.estimate > 0 else (name_b, name_a)
@@ -403,10 +403,39 @@ def agreement_sentence(c: TwoClassifiers) -> str:
     )
 
 
+def noninferiority_sentence(r: TestResult | None, names: tuple[str, str]) -> str | None:
+    """'A is non-inferior to B within 2 points (lower limit −0.8 points, p = 0.003 …).' or
+    'Non-inferiority … is not shown …' (None without a margin).
+
+    The decision is the test's, which is the interval's: the lower limit of the interval at
+    1 − 2α lies above −margin exactly when the one-sided p-value is below α.
+    """
+    if r is None:
+        return None
+    name_a, name_b = names
+    margin, low = float(r.margin), float(r.interval.low)
+    alpha = (1 - r.interval.confidence) / 2
+    one_sided = f"one-sided at {format_level(alpha)}"
+    numbers = f"lower limit {pct(low)} points, {pvalue_text(r.pvalue)}, {one_sided}; {r.method}"
+    if low > -margin:
+        return f"{name_a} is non-inferior to {name_b} within {pct(margin)} points ({numbers})."
+    return (
+        f"Non-inferiority of {name_a} to {name_b} within {pct(margin)} points is not shown "
+        f"({numbers}): {name_a} may be worse by more than the margin."
+    )
+
+
+def format_level(alpha: float) -> str:
+    """A one-sided level as a percentage: 0.025 → '2.5 %'."""
+    return f"{100 * alpha:.3g} %"
+
+
 def mcnemar_sentence(c: TwoClassifiers) -> str:
     """McNemar's test (or the clustered one): statistic, p-value and why this form."""
     r = c.mcnemar
     stat = f"χ² = {r.statistic:.2f}, " if r.statistic_name == "chi2" else ""
+    if r.statistic_name == "t":
+        stat = f"t = {r.statistic:.2f} ({int(r.df)} df), "
     return f"{r.method}: {stat}{pvalue_text(r.pvalue)} (two-sided); {c.mcnemar_reason}."
 
 
@@ -431,6 +460,7 @@ def comparison_summary(c: TwoClassifiers) -> str:
         f"items ({level_text(c.confidence)} confidence).",
         "",
         c.difference_sentence(),
+        noninferiority_sentence(c.noninferiority, c.names),
         "Accuracy: " + accuracy_sentence(a) + " " + accuracy_sentence(b),
         agreement_sentence(c),
         mcnemar_sentence(c),
@@ -463,10 +493,12 @@ def two_sets_summary(t: TwoTestSets) -> str:
         f"({level} confidence).",
         "",
         t.difference_sentence(),
+        noninferiority_sentence(t.noninferiority, t.names),
         "Accuracy: " + accuracy,
         f"{t.test.method}: {pvalue_text(t.test.pvalue)} (two-sided); {t.test_reason}.",
         t.borderline_sentence(),
         f"For comparison, Fisher's exact test gives {pvalue_text(t.fisher.pvalue)} "
         "(two-sided; conditional on the total number correct, hence conservative).",
     ]
+    lines += listed("Warnings", t.warnings)
     return "\n".join(line for line in lines if line is not None)
