@@ -6,6 +6,7 @@ notebook calls :func:`use_course_style`, so importing evalkit never changes glob
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 __all__ = ["COLORS", "LINESTYLES", "SERIES", "LiveFigure", "course_style", "use_course_style"]
@@ -204,3 +205,796 @@ class LiveFigure:
         from IPython.display import Image, display
 
         display(Image(data=self.png(), format="png"))
+
+
+def _format_pvalue(pvalue: float) -> str:
+    """A p-value for a figure label: four decimals, scientific below 0.001, NaN as undefined."""
+    if pvalue != pvalue:  # NaN: the test is undefined on this table
+        return "undefined"
+    return f"{pvalue:.4f}" if pvalue >= 0.001 else f"{pvalue:.2e}"
+
+
+def paired_tests_figure(
+    test_names: Sequence[str],
+    *,
+    level: float = 0.05,
+    p_floor: float = 1e-16,
+    figsize: tuple[float, float] = (11.0, 4.2),
+) -> Callable[..., LiveFigure]:
+    """The figure of notebook 04's widget: every paired test on one agreement table.
+
+    Left, the null distribution of b (items only classifier 1 gets right) given the
+    m = b + c discordant items, Bin(m, 1/2), with the outcomes as or less likely than the
+    observed b (hatched: what the exact p-value sums), the normal curve with the null variance
+    (McNemar's χ²) and the one with Günter's variance taken from the data. Right, one bar per
+    test from ``p_floor`` to its p-value on a log scale, hatched and coloured when the p-value
+    is at most ``level``, with the value written on it; p-values below the floor get a marker
+    at the floor.
+
+    The figure and its artists are made once (a :class:`LiveFigure`); the returned function
+    changes their data for a new table and returns the figure, whose
+    :meth:`LiveFigure.show` displays it (one draw per slider move).
+
+    Parameters
+    ----------
+    test_names : sequence of str
+        The tests, one bar each, top to bottom; the keys of the p-values passed to ``draw``.
+    level : float
+        Significance level α in (0, 1), drawn as a dotted line.
+    p_floor : float
+        The lower end of the p-value axis (0 < p_floor < level).
+    figsize : tuple of float
+        Width and height in inches.
+
+    Returns
+    -------
+    draw : callable
+        ``draw(only1, only2, size, pvalues, *, note=False)``: b, c, the number of test items K
+        and a mapping from each test name to its p-value (NaN: undefined); ``note=True`` adds
+        "(c > b: see the note)" to the title of the bars. Returns the :class:`LiveFigure`.
+
+    Examples
+    --------
+    >>> draw = paired_tests_figure(["McNemar mid-p (two-sided)", "Günter paired (one-sided)"])
+    >>> live = draw(10, 0, 100, {"McNemar mid-p (two-sided)": 9.8e-4,
+    ...                          "Günter paired (one-sided)": 4.3e-4})
+    >>> live.png()[:4] == b"\\x89PNG"
+    True
+    >>> live = draw(0, 0, 100, {"McNemar mid-p (two-sided)": 1.0,
+    ...                         "Günter paired (one-sided)": float("nan")})
+    """
+    import numpy as np
+    from matplotlib.ticker import MaxNLocator, NullLocator, StrMethodFormatter
+    from scipy import stats
+
+    names = list(test_names)
+    if not names:
+        raise ValueError("test_names must name at least one test, got an empty sequence")
+    if not 0 < level < 1:
+        raise ValueError(f"level must lie in (0, 1), got {level!r}")
+    if not 0 < p_floor < level:
+        raise ValueError(f"p_floor must lie in (0, level = {level!r}), got {p_floor!r}")
+    margins = {"left": 0.075, "right": 0.985, "bottom": 0.12, "top": 0.93, "wspace": 0.42}
+    margins["width_ratios"] = [1.1, 1]
+    live = LiveFigure(1, 2, figsize=figsize, gridspec_kw=margins)
+    live.figure.set_layout_engine("none")  # fixed margins: no layout engine on each draw
+    null_ax, p_ax = live.axes
+
+    # left: the null distribution of b, split into the outcomes the exact p-value sums and the rest
+    steps = {"fill": True}
+    null_rest = null_ax.stairs(
+        [0], [0, 1], color=COLORS["reference"], alpha=0.4, **steps,
+        label="Bin(b + c, 1/2): null distribution",
+    )  # fmt: skip
+    null_extreme = null_ax.stairs(
+        [0], [0, 1], color=COLORS["b"], alpha=0.6, hatch="//", **steps,
+        label="as or less likely than b (exact p)",
+    )  # fmt: skip
+    (normal_null,) = null_ax.plot(
+        [], [], color=COLORS["a"], ls="-", label="normal, null variance (McNemar χ²)"
+    )
+    (normal_guenter,) = null_ax.plot(
+        [], [], color=COLORS["e"], ls="--", label="normal, Günter's variance"
+    )
+    observed = null_ax.axvline(0, color="black", lw=1.5, ls="-.", label="observed b")
+    legend = null_ax.legend(fontsize=7.5, loc="upper left")
+    empty = null_ax.text(
+        0.5, 0.5, "no discordant items:\nnothing to test", ha="center", transform=null_ax.transAxes
+    )
+    null_ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # counts are whole numbers
+    null_ax.yaxis.set_major_locator(MaxNLocator("auto", steps=[1, 2, 5, 10]))
+    null_ax.yaxis.set_major_formatter(StrMethodFormatter("{x:.2f}"))  # labels of one width
+    null_ax.set_xlabel("b = items only classifier 1 gets right")
+    null_ax.set_ylabel("probability under the null")
+
+    # right: one bar per test from the floor to its p-value (log scale), the value written on it
+    rows = np.arange(len(names))
+    bars = p_ax.barh(rows, np.ones(len(rows)), left=p_floor)
+    texts = [p_ax.text(0, row, "", va="center", fontsize=8) for row in rows]
+    (floor_marks,) = p_ax.plot(
+        [], [], "<", color="black", ms=8, label=f"p < {p_floor:.0e} (drawn at the floor)"
+    )
+    p_ax.axvline(level, color=COLORS["b"], lw=1, ls=":", label=f"α = {100 * level:g} %")
+    p_ax.set_xscale("log")
+    p_ax.set_xlim(p_floor / 3, 3)
+    exponents = np.arange(0, np.log10(p_floor) - 1, -4)[::-1].astype(int)  # every 4 decades
+    superscript = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+    tick_labels = [f"10{str(e).translate(superscript)}" if e else "1" for e in exponents]
+    p_ax.set_xticks(10.0**exponents, tick_labels)
+    p_ax.xaxis.set_minor_locator(NullLocator())  # fewer texts to draw
+    row_labels = [s.replace(" (", "\n(").replace(" = ", " =\n") for s in names]
+    p_ax.set_yticks(rows, row_labels, fontsize=8)
+    p_ax.set_ylim(len(rows) + 0.4, -0.6)  # top to bottom, a free row below for the legend
+    p_ax.set_xlabel(f"p-value (log scale; hatched blue bars: p ≤ {100 * level:g} %)")
+    p_ax.legend(fontsize=8, loc="lower right")
+    live.lay_out()
+
+    def draw(
+        only1: int, only2: int, size: int, pvalues: Mapping[str, float], *, note: bool = False
+    ) -> LiveFigure:
+        m = only1 + only2
+        for artist in (null_rest, null_extreme, normal_null, normal_guenter, observed, legend):
+            artist.set_visible(m > 0)
+        empty.set_visible(m == 0)
+        if m > 0:
+            pmf = stats.binom.pmf(np.arange(m + 1), m, 0.5)
+            extreme = pmf <= pmf[only1] * (1 + 1e-7)
+            edges = np.arange(m + 2) - 0.5  # one step per count: two artists, however large m
+            null_rest.set_data(np.where(extreme, 0, pmf), edges)
+            null_extreme.set_data(np.where(extreme, pmf, 0), edges)
+            x = np.linspace(-0.5, m + 0.5, 400)
+            normal_null.set_data(x, stats.norm.pdf(x, m / 2, np.sqrt(m) / 2))
+            guenter_var = m - (only1 - only2) ** 2 / size  # Günter's variance of b − c, in counts
+            if guenter_var > 0:
+                normal_guenter.set_data(x, stats.norm.pdf(x, m / 2, np.sqrt(guenter_var) / 2))
+                legend.get_texts()[3].set_text("normal, Günter's variance")
+            else:
+                normal_guenter.set_data([], [])
+                legend.get_texts()[3].set_text("Günter's variance is 0: Z infinite")
+            observed.set_xdata([only1] * 2)
+            legend.get_texts()[4].set_text(f"observed b = {only1}")
+            null_ax.set(xlim=(-0.5, m + 0.5), ylim=(0, 1.8 * pmf.max()))
+        else:
+            null_ax.set(xlim=(-0.5, 0.5), ylim=(0, 1))
+        null_ax.set_title(f"Null distribution of b given b + c = {m}", y=1.0)
+
+        raw = np.array([pvalues[name] for name in names], dtype=float)
+        values = np.clip(np.nan_to_num(raw, nan=0.0), p_floor, 1)
+        floored = raw < p_floor
+        for bar, text, row, p, v in zip(bars, texts, rows, raw, values, strict=True):
+            bar.set_width(0 if np.isnan(p) else v)
+            bar.set_facecolor(COLORS["a"] if p <= level else COLORS["reference"])
+            bar.set_hatch("//" if p <= level else "")
+            inside = v > 1e-9 and not np.isnan(p)  # the label inside a long bar, after a short one
+            text.set_position((2 * p_floor if inside else 30 * v, row))
+            text.set_color("white" if inside else "black")
+            text.set_text(f"p < {p_floor:.0e}" if floored[row] else f"p = {_format_pvalue(p)}")
+        floor_marks.set_data(np.full(floored.sum(), p_floor), rows[floored])
+        title = "All tests on this table" + (" (c > b: see the note)" if note else "")
+        p_ax.set_title(title, y=1.0)
+        return live
+
+    return draw
+
+
+def interval_bars_figure(
+    labels: Sequence[str],
+    *,
+    colors: Sequence[str] | None = None,
+    xlabel: str = "true accuracy x",
+    figsize: tuple[float, float] = (7.5, 4.4),
+) -> Callable[..., LiveFigure]:
+    """The figure of notebook 02's first widget: one horizontal bar per interval method.
+
+    One row per label, top to bottom: a bar from the interval's lower to its upper limit with
+    the two limits written to the right of the axes, or, for a method that is undefined at the
+    inputs, a short message in place of the bar; a dashed vertical line marks the estimate.
+    The rows are named on the y-axis, so that no bar is told apart by its colour alone.
+
+    The figure and its artists are made once (a :class:`LiveFigure`); the returned function
+    changes their data and returns the figure, whose :meth:`LiveFigure.show` displays it (one
+    draw per slider move).
+
+    Parameters
+    ----------
+    labels : sequence of str
+        The row names (the methods), top to bottom; the keys of the limits passed to ``draw``.
+    colors : sequence of str, optional
+        One colour per row; the course's series colours in turn when omitted.
+    xlabel : str
+        The label of the x-axis.
+    figsize : tuple of float
+        Width and height in inches.
+
+    Returns
+    -------
+    draw : callable
+        ``draw(limits, *, estimate, title, estimate_label="estimate")``: ``limits`` maps each
+        label to a pair ``(low, high)`` or to a string that says why there is no interval;
+        ``estimate`` is the point estimate (the dashed line, named ``estimate_label`` and its
+        value in the legend) and ``title`` the axes' title. The x-axis shows the defined
+        intervals with a margin of 0.05, within [0, 1]. Returns the :class:`LiveFigure`.
+
+    Examples
+    --------
+    >>> draw = interval_bars_figure(["wald", "wilson"])
+    >>> live = draw({"wald": (0.69, 0.91), "wilson": "undefined here"}, estimate=0.8,
+    ...             title="two intervals")
+    >>> live.png()[:4] == b"\\x89PNG"
+    True
+    """
+    names = list(labels)
+    if not names:
+        raise ValueError("labels must name at least one row, got an empty sequence")
+    if colors is None:
+        colors = [COLORS[SERIES[i % len(SERIES)]] for i in range(len(names))]
+    colors = list(colors)
+    if len(colors) != len(names):
+        raise ValueError(f"colors must give one colour per label ({len(names)}), got {len(colors)}")
+    live = LiveFigure(figsize=figsize)
+    ax = live.axes
+    rows = range(len(names))
+    bars = ax.hlines(rows, 0, 0, colors=colors, linewidth=5, capstyle="butt")  # one artist
+    limit_texts = [
+        ax.text(1.01, row, "", va="center", fontsize=9, transform=ax.get_yaxis_transform())
+        for row in rows
+    ]
+    reason_texts = [
+        ax.text(0.02, row, "", va="center", fontsize=9, color=COLORS["reference"],
+                transform=ax.get_yaxis_transform())
+        for row in rows
+    ]  # fmt: skip
+    estimate_line = ax.axvline(0, color=COLORS["reference"], linestyle="--", label="estimate")
+    ax.set_yticks(list(rows), names)
+    ax.set_ylim(len(names) - 0.5, -0.5)  # the first label on top
+    ax.set_xlabel(xlabel)
+    legend = ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.14), fontsize=9)
+
+    def draw(
+        limits: Mapping[str, Any], *, estimate: float, title: str, estimate_label: str = "estimate"
+    ) -> LiveFigure:
+        segments, lows, highs = [], [], []
+        for row, name in enumerate(names):
+            value = limits[name]
+            if isinstance(value, str):  # a short message in place of the bar
+                segments.append([(float("nan"), row), (float("nan"), row)])
+                limit_texts[row].set_text("")
+                reason_texts[row].set_text(value)
+            else:
+                low, high = (float(v) for v in value)
+                segments.append([(low, row), (high, row)])
+                lows.append(low)
+                highs.append(high)
+                limit_texts[row].set_text(f"{low:.3f} – {high:.3f}")
+                reason_texts[row].set_text("")
+        bars.set_segments(segments)
+        estimate_line.set_xdata([estimate] * 2)
+        legend.get_texts()[0].set_text(f"{estimate_label} {estimate:.3f}")
+        low_end = min(lows, default=estimate) - 0.05
+        high_end = max(highs, default=estimate) + 0.05
+        ax.set_xlim(max(0.0, low_end), min(1.0, high_end))
+        ax.set_title(title)
+        return live
+
+    return draw
+
+
+def coverage_curve_figure(
+    rates: Sequence[float],
+    *,
+    xlabel: str = "true accuracy x",
+    ylabel: str = "coverage probability",
+    figsize: tuple[float, float] | None = None,
+) -> Callable[..., LiveFigure]:
+    """The figure of notebook 02's coverage widget: one exact coverage curve, its nominal level
+    and its mean.
+
+    The coverage curve is drawn solid in the method's colour, the nominal level as a dashed grey
+    line and the mean coverage over ``rates`` as a dotted line in the method's colour, each
+    named in the legend. The y-axis runs from 0.05 below the lower of the curve's minimum and
+    the nominal level up to 1, with ticks of two decimals.
+
+    The figure and its artists are made once (a :class:`LiveFigure`); the returned function
+    changes their data and returns the figure, whose :meth:`LiveFigure.show` displays it.
+
+    Parameters
+    ----------
+    rates : sequence of float
+        The true accuracies at which every curve passed to ``draw`` is evaluated.
+    xlabel, ylabel : str
+        The axis labels.
+    figsize : tuple of float, optional
+        Width and height in inches; the course style's when omitted.
+
+    Returns
+    -------
+    draw : callable
+        ``draw(curve, *, confidence, label, color, title)``: the coverage at each rate, the
+        nominal level, the curve's name in the legend, its colour and the title. Returns the
+        :class:`LiveFigure`.
+
+    Examples
+    --------
+    >>> from evalkit.intervals import coverage
+    >>> rates = [0.1, 0.5, 0.9]
+    >>> draw = coverage_curve_figure(rates)
+    >>> live = draw(coverage("wald", 50, rates), confidence=0.95, label="wald, K = 50",
+    ...             color=COLORS["b"], title="Wald's coverage")
+    >>> live.png()[:4] == b"\\x89PNG"
+    True
+    """
+    import numpy as np
+    from matplotlib.ticker import MaxNLocator, StrMethodFormatter
+
+    grid = np.asarray(rates, dtype=float)
+    if grid.ndim != 1 or grid.size == 0:
+        raise ValueError(f"rates must be a non-empty sequence of numbers, got shape {grid.shape}")
+    live = LiveFigure(figsize=figsize)
+    ax = live.axes
+    (curve_line,) = ax.plot(grid, grid, linewidth=0.8, linestyle="-", label="method")
+    nominal_line = ax.axhline(0, color=COLORS["reference"], linestyle="--", label="nominal")
+    mean_line = ax.axhline(0, linestyle=":", label="mean coverage")
+    ax.set_xlim(0.0, 1.0)
+    # ticks of 0.01 at the finest and labels of two decimals: the width of the first layout fits
+    ax.yaxis.set_major_locator(MaxNLocator("auto", steps=[1, 2, 5, 10]))
+    ax.yaxis.set_major_formatter(StrMethodFormatter("{x:.2f}"))
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    legend = ax.legend(loc="lower center")
+
+    def draw(
+        curve: Sequence[float], *, confidence: float, label: str, color: str, title: str
+    ) -> LiveFigure:
+        values = np.asarray(curve, dtype=float)
+        if values.shape != grid.shape:
+            raise ValueError(
+                f"curve must have one value per rate ({grid.size}), got {values.shape}"
+            )
+        mean = float(values.mean())
+        curve_line.set_ydata(values)
+        nominal_line.set_ydata([confidence] * 2)
+        mean_line.set_ydata([mean] * 2)
+        for line in (curve_line, mean_line, legend.legend_handles[0], legend.legend_handles[2]):
+            line.set_color(color)
+        texts = (label, f"nominal {confidence:.3f}", f"mean coverage {mean:.4f}")
+        for text, words in zip(legend.get_texts(), texts, strict=True):
+            text.set_text(words)
+        ax.set_ylim(max(0.0, min(float(values.min()), confidence) - 0.05), 1.0)
+        ax.set_title(title)
+        return live
+
+    return draw
+
+
+def coverage_maps_figure(
+    methods: Sequence[str],
+    grid: Sequence[float],
+    *,
+    figsize: tuple[float, float] = (12.0, 4.0),
+) -> Callable[..., LiveFigure]:
+    """The figure of notebook 03's coverage widget: one exact-coverage map per interval method.
+
+    One map per method over the true accuracies (x_A, x_B) of two independent test sets, on a
+    diverging colour scale centred at 0.95 (blue above, red below, the darkest red at 0.80 and
+    under), with one colour bar for all maps; each map's title names the method and states its
+    lowest coverage in numbers, so the verdict does not rest on the colours alone.
+
+    The figure and its artists are made once (a :class:`LiveFigure`); the returned function
+    changes the colours of the maps and the texts and returns the figure, whose
+    :meth:`LiveFigure.show` displays it (one draw per slider move).
+
+    Parameters
+    ----------
+    methods : sequence of str
+        The interval methods, one map each, left to right.
+    grid : sequence of float
+        The true accuracies of the grid, in (0, 1), the same for x_A and x_B.
+    figsize : tuple of float
+        Width and height in inches.
+
+    Returns
+    -------
+    draw : callable
+        ``draw(maps, size_a, size_b)``: ``maps`` maps each method to its coverage on the grid
+        (an array ``cover[i, j]`` at x_A = grid[i], x_B = grid[j]); ``size_a``, ``size_b`` are
+        the test-set sizes K_A, K_B written on the axes. Returns the :class:`LiveFigure`.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> grid = np.linspace(0.05, 0.95, 5)
+    >>> draw = coverage_maps_figure(["wald", "newcombe"], grid, figsize=(8, 3))
+    >>> live = draw({"wald": np.full((5, 5), 0.9), "newcombe": np.full((5, 5), 0.95)}, 30, 5000)
+    >>> live.axes[0].get_title()
+    'wald: lowest 90 %'
+    """
+    import numpy as np
+    from matplotlib.colors import TwoSlopeNorm
+
+    names = list(methods)
+    if not names:
+        raise ValueError("methods must name at least one interval method, got an empty sequence")
+    percent = 100 * np.asarray(grid, dtype=float)
+    live = LiveFigure(1, len(names), figsize=figsize, sharey=True)
+    axes = list(np.atleast_1d(live.axes))
+    norm = TwoSlopeNorm(vmin=0.8, vcenter=0.95, vmax=1.0)  # below 80 %: darkest red
+    blank = np.ones((percent.size, percent.size))
+    meshes = [
+        ax.pcolormesh(percent, percent, blank, cmap="RdBu", norm=norm, shading="nearest")
+        for ax in axes
+    ]
+    colorbar = live.figure.colorbar(
+        meshes[0], ax=axes, extend="min", label="exact coverage of 95 % interval"
+    )
+    colorbar.set_ticks([0.8, 0.85, 0.9, 0.95, 1.0])  # fewer, fixed ticks: less to draw
+    colorbar.ax.minorticks_off()
+    for ax in axes:
+        ax.grid(False)  # no grid over the colours
+        ax.set_xticks([0, 25, 50, 75, 100])
+        ax.set_yticks([0, 25, 50, 75, 100])
+    for ax in axes[1:]:
+        ax.tick_params(left=False)  # the y-axis is shared: its labels are on the first map only
+    live.figure.suptitle(
+        f"Exact coverage of {len(names)} 95 % intervals for x_A − x_B: red is where an interval "
+        "misses too often"
+    )
+    # the first layout with titles and labels as long as those of any update
+    for ax, method in zip(axes, names, strict=True):
+        ax.set_title(f"{method}: lowest 100 %")
+    xlabel = live.figure.supxlabel("true accuracy of A, x_A (%), K_A = 10000")  # one for all
+    axes[0].set_ylabel("true accuracy of B, x_B (%), K_B = 10000")
+    live.lay_out()
+
+    def draw(maps: Mapping[str, Any], size_a: int, size_b: int) -> LiveFigure:
+        for ax, mesh, method in zip(axes, meshes, names, strict=True):
+            cover = np.asarray(maps[method], dtype=float)
+            mesh.set_array(cover.T)
+            ax.set_title(f"{method}: lowest {100 * cover.min():.0f} %")
+        xlabel.set_text(f"true accuracy of A, x_A (%), K_A = {size_a}")
+        axes[0].set_ylabel(f"true accuracy of B, x_B (%), K_B = {size_b}")
+        return live
+
+    return draw
+
+
+def fisher_null_figure(*, figsize: tuple[float, float] = (7.0, 4.6)) -> Callable[..., LiveFigure]:
+    """The figure of notebook 03's test widget: Fisher's null distribution of one 2×2 table.
+
+    One bar per possible number ν of correct results in A (the margins fixed), its height the
+    hypergeometric probability T(ν | H0) of Wolff's eq. 22; the bars that Fisher's two-sided
+    p-value sums (at most as probable as the observed table, eq. 23) are hatched and coloured,
+    the others plain, and a dashed line marks the probability of the observed table.
+
+    The figure and its artists are made once (a :class:`LiveFigure`); the returned function
+    changes their data for a new table and returns the figure, whose :meth:`LiveFigure.show`
+    displays it (one draw per slider move).
+
+    Parameters
+    ----------
+    figsize : tuple of float
+        Width and height in inches.
+
+    Returns
+    -------
+    draw : callable
+        ``draw(dist, title)``: ``dist`` is what :func:`evalkit.independent.fisher_null_distribution`
+        returns (``values``, ``pmf``, ``counted``, ``observed``, ``pvalue``) and ``title`` the
+        axes' title (give it a fixed number of lines). Returns the :class:`LiveFigure`.
+
+    Examples
+    --------
+    >>> from evalkit.independent import fisher_null_distribution
+    >>> draw = fisher_null_figure()
+    >>> live = draw(fisher_null_distribution([[47, 40], [3, 10]]), "Wolff's example 1")
+    >>> live.axes.get_legend().get_texts()[0].get_text()
+    'summed: P(ν) ≤ P(n_A), p = 0.0713'
+    """
+    import numpy as np
+    from matplotlib.collections import PolyCollection
+    from matplotlib.ticker import MaxNLocator, StrMethodFormatter
+
+    live = LiveFigure(figsize=figsize)
+    ax = live.axes
+    summed = ax.add_collection(
+        PolyCollection([], facecolor=COLORS["b"], hatch="//", label="summed")
+    )
+    rest = ax.add_collection(
+        PolyCollection([], facecolor=COLORS["f"], label="more probable than the observed table")
+    )
+    observed = ax.axhline(0, color=COLORS["reference"], lw=1, ls="--", label="observed")
+    legend = ax.legend(handles=[summed, rest, observed], loc="upper left")
+    ax.yaxis.set_major_locator(MaxNLocator("auto", steps=[1, 2, 5, 10]))
+    ax.yaxis.set_major_formatter(StrMethodFormatter("{x:.2f}"))  # labels of one width
+    ax.set_xlabel("ν = number correct in A (given the margins)")
+    ax.set_ylabel("T(ν | H0)")
+
+    def corners(x: Any, heights: Any, width: float = 0.8) -> Any:
+        # the four corners of a bar at each x: all bars of a kind in one collection
+        left, right, zero = x - width / 2, x + width / 2, np.zeros_like(heights)
+        pairs = ((left, zero), (left, heights), (right, heights), (right, zero))
+        return np.stack([np.column_stack(corner) for corner in pairs], axis=1)
+
+    def draw(dist: Any, title: str) -> LiveFigure:
+        values, pmf, counted = np.asarray(dist.values), np.asarray(dist.pmf), dist.counted
+        summed.set_verts(corners(values[counted], pmf[counted]))
+        rest.set_verts(corners(values[~counted], pmf[~counted]))
+        observed.set_ydata([pmf[values == dist.observed][0]] * 2)
+        labels = (
+            f"summed: P(ν) ≤ P(n_A), p = {_format_pvalue(dist.pvalue)}",
+            "more probable than the observed table",
+            f"P(n_A = {dist.observed}), the observed table",
+        )
+        for text, label in zip(legend.get_texts(), labels, strict=True):
+            text.set_text(label)
+        ax.set_xlim(values[0] - 1, values[-1] + 1)
+        ax.set_ylim(0, 1.6 * pmf.max())  # room for the legend above the bars
+        ax.set_title(title)
+        return live
+
+    return draw
+
+
+def draw_decision_regions(
+    ax: Any,
+    grid: Any,
+    predicted: Any,
+    *,
+    colors: Sequence[str] = ("#F9DCC8", "#CFE4F3"),
+    hatch: str = "//",
+) -> list[Any]:
+    """Draw the decision regions of a two-class classifier on a square grid (notebook 07).
+
+    Each grid cell is filled with the pale colour of the class predicted there (``colors[0]``
+    for class 0, ``colors[1]`` for class 1), and the region of class 1 is also hatched, so that
+    the two regions differ by more than colour. The regions lie below the axes' other artists
+    (``zorder`` 0), so that points drawn on top stay visible.
+
+    A widget that redraws the regions removes the returned artists (``artist.remove()``) and
+    calls the function again on the same axes.
+
+    Parameters
+    ----------
+    ax : matplotlib.axes.Axes
+        Where to draw.
+    grid : array_like, shape (g,)
+        The coordinates of the grid along both axes, increasing and evenly spaced (the grid is
+        ``numpy.meshgrid(grid, grid)``).
+    predicted : array_like, shape (g, g)
+        The predicted class (0 or 1) at each grid point, row ``i`` at ``y = grid[i]``, column
+        ``j`` at ``x = grid[j]`` (what ``model.predict(points).reshape(g, g)`` gives for
+        ``points = numpy.column_stack([a.ravel() for a in numpy.meshgrid(grid, grid)])``).
+    colors : (str, str)
+        The fill colours of class 0 and of class 1.
+    hatch : str
+        The hatch pattern of class 1's region (matplotlib's hatch codes; ``""`` for none).
+
+    Returns
+    -------
+    list of matplotlib artists
+        The image of the two colours and, if class 1 occurs and ``hatch`` is given, the hatched
+        contour set on top of it.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from matplotlib.figure import Figure
+    >>> ax = Figure().subplots()
+    >>> grid = np.linspace(-1, 1, 41)
+    >>> x, y = np.meshgrid(grid, grid)
+    >>> inside = (np.hypot(x, y) <= 0.5).astype(int)  # class 1 inside a circle
+    >>> artists = draw_decision_regions(ax, grid, inside)
+    >>> len(artists), artists[1].hatches
+    (2, ['//'])
+    """
+    import numpy as np
+    from matplotlib.colors import ListedColormap
+
+    grid = np.asarray(grid, dtype=float)
+    predicted = np.asarray(predicted)
+    if grid.ndim != 1 or grid.size < 2:
+        raise ValueError(
+            f"grid must be a 1-d array of at least 2 coordinates; got shape {grid.shape}"
+        )
+    if predicted.shape != (grid.size, grid.size):
+        raise ValueError(
+            f"predicted must have shape ({grid.size}, {grid.size}), one class per grid point; got "
+            f"shape {predicted.shape}"
+        )
+    if not np.all(np.isin(predicted, (0, 1))):
+        raise ValueError("predicted must hold the classes 0 and 1 only")
+    step = (grid[-1] - grid[0]) / (grid.size - 1) / 2  # each cell centred on its grid point
+    extent = (grid[0] - step, grid[-1] + step, grid[0] - step, grid[-1] + step)
+    image = ax.imshow(predicted, origin="lower", extent=extent, cmap=ListedColormap(list(colors)),
+                      vmin=0, vmax=1, interpolation="nearest", zorder=0)  # fmt: skip
+    artists = [image]
+    if hatch and predicted.any():
+        import matplotlib as mpl
+
+        with mpl.rc_context({"hatch.linewidth": 0.6}):  # fine lines: the points stay readable
+            hatched = ax.contourf(grid, grid, predicted, levels=[0.5, 1.5], colors="none",
+                                  hatches=[hatch], zorder=0.5)  # fmt: skip
+        hatched.set_edgecolor("#8DB9DC")  # the hatch's colour: a darker shade of the fill
+        hatched.set_linewidth(0)
+        artists.append(hatched)
+    return artists
+
+
+#: The four verdicts of a comparison with a margin, from the best to the worst (notebook 15).
+MARGIN_VERDICTS = ("superior", "non-inferior", "inconclusive", "inferior")
+
+
+def margin_verdict(low: float, high: float, margin: float) -> str:
+    """The verdict a non-inferiority comparison reads off its interval (notebook 15's figure).
+
+    The interval [low, high] for the difference A − B (A the new classifier, B the reference),
+    at confidence 1 − 2α, is held against −δ, 0 and +δ (δ = ``margin`` > 0):
+
+    * **superior**: low > 0 (A better than B, so non-inferior too);
+    * **non-inferior**: −δ < low ≤ 0 (A at most δ worse);
+    * **inconclusive**: low ≤ −δ ≤ high (A may be worse by δ or more, or not);
+    * **inferior**: high < −δ (A worse than B by more than δ).
+
+    Two remarks follow in parentheses where they apply: "equivalent" when the whole interval
+    lies inside (−δ, +δ) (two one-sided tests, Schuirmann 1987), and "significantly worse" when
+    A is non-inferior and yet high < 0 (worse than B, by less than the margin).
+
+    Parameters
+    ----------
+    low, high : float
+        The limits of the interval for A − B, low ≤ high.
+    margin : float
+        δ > 0, on the scale of the difference.
+
+    Returns
+    -------
+    str
+        One of :data:`MARGIN_VERDICTS`, with the remarks in parentheses.
+
+    Examples
+    --------
+    >>> margin_verdict(-0.0186, 0.0061, 0.02)
+    'non-inferior (equivalent)'
+    >>> margin_verdict(-0.015, -0.001, 0.02)
+    'non-inferior (equivalent, significantly worse)'
+    >>> margin_verdict(-0.03, 0.01, 0.02), margin_verdict(-0.06, -0.03, 0.02)
+    ('inconclusive', 'inferior')
+    """
+    low, high, margin = float(low), float(high), float(margin)
+    if not margin > 0:
+        raise ValueError(f"margin must be a number > 0, got {margin!r}")
+    if not low <= high:
+        raise ValueError(f"low must not exceed high, got low={low!r}, high={high!r}")
+    if high < -margin:
+        return "inferior"
+    if low <= -margin:
+        return "inconclusive"
+    remarks = []
+    if high < margin:
+        remarks.append("equivalent")
+    if high < 0:
+        remarks.append("significantly worse")
+    verdict = "superior" if low > 0 else "non-inferior"
+    return f"{verdict} ({', '.join(remarks)})" if remarks else verdict
+
+
+def margin_outcomes_figure(
+    labels: Sequence[str],
+    *,
+    xlabel: str = "difference of accuracies A − B",
+    figsize: tuple[float, float] | None = None,
+) -> Callable[..., LiveFigure]:
+    """Notebook 15's picture: intervals for A − B against −δ, 0 and +δ, each with its verdict.
+
+    One row per label, top to bottom: a bar from the interval's lower to its upper limit and a
+    dot at the estimate; the verdict of :func:`margin_verdict` is written to the right of the
+    axes, so that no row is told apart by colour alone. Three vertical lines mark −δ (dashed),
+    0 (solid) and +δ (dotted), named in the legend below the axes; the regions beyond ±δ are
+    shaded and named at the top ("A worse by > δ", "A better by > δ").
+
+    The figure and its artists are made once (a :class:`LiveFigure`); the returned function
+    changes their data and returns the figure, whose :meth:`LiveFigure.show` displays it (one
+    draw per slider move).
+
+    Parameters
+    ----------
+    labels : sequence of str
+        The row names, top to bottom; the keys of the intervals passed to ``draw``.
+    xlabel : str
+        The label of the x-axis.
+    figsize : tuple of float, optional
+        Width and height in inches; default 8 wide and 1.6 + 0.5 per row high.
+
+    Returns
+    -------
+    draw : callable
+        ``draw(intervals, *, margin, title, xlim=None)``: ``intervals`` maps each label to
+        ``(low, estimate, high)``; ``margin`` is δ; ``xlim`` the x-range (default: every
+        interval and ±2δ, with a margin of a tenth). Returns the :class:`LiveFigure`.
+
+    Examples
+    --------
+    >>> draw = margin_outcomes_figure(["one test set", "another"])
+    >>> live = draw({"one test set": (-0.0186, -0.006, 0.0061),
+    ...              "another": (-0.03, -0.01, 0.01)}, margin=0.02, title="two intervals")
+    >>> [t.get_text() for t in live.axes.texts[-2:]]
+    ['non-inferior (equivalent)', 'inconclusive']
+    >>> live.png()[:4] == b"\\x89PNG"
+    True
+    """
+    from matplotlib.patches import Rectangle
+
+    names = list(labels)
+    if not names:
+        raise ValueError("labels must name at least one row, got an empty sequence")
+    if figsize is None:
+        figsize = (8.0, 1.6 + 0.5 * len(names))
+    live = LiveFigure(figsize=figsize)
+    ax = live.axes
+    rows = list(range(len(names)))
+    span = ax.get_xaxis_transform()  # x in data, y in axes coordinates
+    shades = [
+        ax.add_patch(Rectangle((0, 0), 0, 1, transform=span, facecolor=COLORS[key], alpha=0.12,
+                               linewidth=0, zorder=0))
+        for key in ("b", "a")
+    ]  # fmt: skip
+    lines = [
+        ax.axvline(0, color=color, linestyle=style, linewidth=1.3, label=name)
+        for color, style, name in ((COLORS["b"], "--", "−δ"), (COLORS["reference"], "-", "0"),
+                                   (COLORS["a"], ":", "+δ"))
+    ]  # fmt: skip
+    regions = [
+        ax.text(0, 0.97, words, transform=span, ha=ha, va="top", fontsize=9, color=COLORS[key])
+        for words, ha, key in (("A worse by > δ ", "right", "b"), (" A better by > δ", "left", "a"))
+    ]  # fmt: skip
+    bars = ax.hlines(rows, 0, 0, colors="#222222", linewidth=5, capstyle="butt")
+    (dots,) = ax.plot(rows, rows, "o", color="white", markeredgecolor="#222222", markersize=7,
+                      linestyle="none", zorder=3)  # fmt: skip
+    longest = "non-inferior (equivalent, significantly worse)"  # the layout keeps room for it
+    verdicts = [ax.text(1.01, row, longest, va="center", fontsize=9,
+                        transform=ax.get_yaxis_transform()) for row in rows]  # fmt: skip
+    legend = live.figure.legend(handles=lines, loc="outside lower center", ncols=3, fontsize=9)
+    ax.set_yticks(rows, names)
+    ax.set_ylim(len(names) - 0.3, -1.4)  # the first label on top, room for the region names
+    ax.grid(False, axis="y")
+    ax.set_xlabel(xlabel)
+    ax.set_title("a title of one line")
+    live.lay_out()  # once, with the longest verdicts: every update keeps this layout
+    for text in verdicts:
+        text.set_text("")
+
+    def draw(
+        intervals: Mapping[str, Sequence[float]],
+        *,
+        margin: float,
+        title: str,
+        xlim: tuple[float, float] | None = None,
+    ) -> LiveFigure:
+        delta = float(margin)
+        if not delta > 0:
+            raise ValueError(f"margin must be a number > 0, got {margin!r}")
+        limits = [tuple(float(v) for v in intervals[name]) for name in names]
+        bars.set_segments([[(low, row), (high, row)] for row, (low, _, high) in enumerate(limits)])
+        dots.set_data([estimate for _, estimate, _ in limits], rows)
+        for text, (low, _, high) in zip(verdicts, limits, strict=True):
+            text.set_text(margin_verdict(low, high, delta))
+        if xlim is None:
+            low_end = min(-2 * delta, *(low for low, _, _ in limits))
+            high_end = max(2 * delta, *(high for _, _, high in limits))
+            pad = 0.1 * (high_end - low_end)
+            xlim = (low_end - pad, high_end + pad)
+        ax.set_xlim(*xlim)
+        shades[0].set_x(-1.0)
+        shades[0].set_width(1.0 - delta)
+        shades[1].set_x(delta)
+        shades[1].set_width(1.0 - delta)
+        for line, text, x, name in zip(
+            lines, legend.get_texts(), (-delta, 0.0, delta), ("−δ = −", "0", "+δ = +"), strict=True
+        ):
+            line.set_xdata([x, x])
+            text.set_text(f"{name}{delta:.3f}" if x else "0 (no difference)")
+        regions[0].set_x(-delta)
+        regions[1].set_x(delta)
+        ax.set_title(title)
+        return live
+
+    return draw

@@ -100,9 +100,10 @@ def folded(cells: list[dict]) -> list[bool]:
     return hidden
 
 
-def parts(stem: str) -> dict[str, list[dict]]:
-    """The notebook's cells by part: the core, the folded asides, the exercises."""
-    cells = _cells(stem)
+def parts(stem: str, cells: list[dict] | None = None) -> dict[str, list[dict]]:
+    """The notebook's cells by part: the core, the folded asides, the exercises (of ``cells``,
+    default: the notebook's, as read from its file)."""
+    cells = _cells(stem) if cells is None else cells
     hidden = folded(cells)
     found: dict[str, list[dict]] = {"core": [], "folded": [], "exercises": []}
     in_exercises = False
@@ -153,8 +154,13 @@ def reading_minutes(stem: str) -> int:
 
 
 def exercise_count(stem: str) -> int:
-    text = "\n".join(_source(c) for c in parts(stem)["exercises"] if c["cell_type"] == "markdown")
-    return len(re.findall(r"^\d+\. \*\*", text, re.MULTILINE)) or 1
+    """How many exercises: the answer cells of the student copy (tools/student.py makes one
+    per exercise, from the solutions)."""
+    sys.path.insert(0, str(REPO / "tools"))
+    from student import PLACEHOLDER_TAG, student_copy
+
+    copy = student_copy(nbformat.read(NOTEBOOKS / f"{stem}.ipynb", as_version=4))
+    return sum(PLACEHOLDER_TAG in c.metadata.get("tags", []) for c in copy.cells) or 1
 
 
 @pytest.mark.parametrize("stem", STEMS)
@@ -236,9 +242,8 @@ def test_every_figure_has_a_text_alternative(stem):
 def core_notebook(stem: str) -> nbformat.NotebookNode:
     """The notebook as a student who skips every folded section and the exercises reads it."""
     nb = nbformat.read(NOTEBOOKS / f"{stem}.ipynb", as_version=4)
-    keep = {id(c) for c in parts(stem)["core"]}
-    cells = _cells(stem)
-    nb.cells = [cell for cell, raw in zip(nb.cells, cells, strict=True) if id(raw) in keep]
+    keep = {id(c) for c in parts(stem, nb.cells)["core"]}
+    nb.cells = [cell for cell in nb.cells if id(cell) in keep]
     return nb
 
 

@@ -1,4 +1,4 @@
-"""Notebook 01, exercise 2: the relative precision that Fouladi's rule N ≈ 100/P buys.
+"""Notebook 01, exercise 2: the relative precision that Fouladi's rule K ≈ 100/e buys.
 
 An otter-grader test file (exception-based format): each ``test_case`` function receives the
 notebook's variables of the same names. ``RIGHT`` holds the right answers; a failure shows the
@@ -13,12 +13,12 @@ from evalkit.exercises import expect_number
 
 
 def _relative_sd(error, items):
-    # σ_P̂ / P for one class: sqrt(P (1 − P) / N) / P
+    # σ_ê / e: sqrt(e (1 − e) / K) / e
     return math.sqrt(error * (1 - error) / items) / error
 
 
 def _items_for(error, relative):
-    # the N at which σ_P̂ / P equals `relative`
+    # the K at which σ_ê / e equals `relative`
     return (1 - error) / (error * relative**2)
 
 
@@ -35,9 +35,9 @@ RIGHT = {
 # significant digits.
 RELATIVE = 0.01
 HINT = (
-    "Reread the Deeper section 'error counting with class priors (Fouladi)' with one class, and "
-    "section 2, 'K items give a binomial count': the standard deviation of an estimated rate is "
-    "sqrt(P(1 − P)/N), and it shrinks like 1/sqrt(N)."
+    "Reread section 2, 'K items give a binomial count', with the error rate e in place of the "
+    "accuracy: the standard deviation of a measured rate is sqrt(e(1 − e)/K), and it shrinks "
+    "like 1/sqrt(K)."
 )
 
 
@@ -47,7 +47,7 @@ def check_one_percent(rel_sd_1pct):
         "rel_sd_1pct",
         rel_sd_1pct,
         RIGHT["rel_sd_1pct"],
-        what="σ/P for P = 0.01 and N = 10 000",
+        what="σ/e for e = 0.01 and K = 10 000",
         rel=RELATIVE,
     )
 
@@ -58,7 +58,7 @@ def check_three_percent(rel_sd_3pct):
         "rel_sd_3pct",
         rel_sd_3pct,
         RIGHT["rel_sd_3pct"],
-        what="σ/P for P = 0.03 and N = 3000",
+        what="σ/e for e = 0.03 and K = 3000",
         rel=RELATIVE,
     )
 
@@ -69,5 +69,5 @@ def check_halving(halving_items):
         "halving_items",
         halving_items,
         RIGHT["halving_items"],
-        what="the number of items that halves σ/P at P = 0.01",
+        what="the number of items that halves σ/e at e = 0.01",
     )

@@ -19,7 +19,7 @@ RIGHT = {
     "upper_bound": clopper_pearson(0, 300, confidence=0.90).high,
 }
 HINT = (
-    "Reread section 1, 'The exact interval: Clopper–Pearson': with n = 0 errors the lower limit "
+    "Reread section 2, 'The exact interval: Clopper–Pearson': with n = 0 errors the lower limit "
     "is 0; a one-sided 95 % bound is the upper limit of the two-sided 90 % interval."
 )
 

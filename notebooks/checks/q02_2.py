@@ -20,9 +20,9 @@ def _plain_coverage(K: int, rates: tuple[float, ...]) -> list[float]:
 
 RIGHT = {"plain_coverage": _plain_coverage(50, (0.0001, 0.0003, 0.0006, 0.001))}
 HINT = (
-    "Reread section 3, 'What do the recipes deliver? Exact coverage': the coverage at x sums the "
-    "binomial probabilities of the counts n whose interval contains x. Which interval does the "
-    "count n = 0 get, and does it contain a very small x?"
+    "Reread section 1, 'What a 95 % interval promises', and the Deeper section on Wolff's eq. "
+    "28: the coverage at x sums the binomial probabilities of the counts n whose interval "
+    "contains x. Which interval does the count n = 0 get, and does it contain a very small x?"
 )
 
 

@@ -14,7 +14,7 @@ _GRID = np.linspace(0.001, 0.999, 999)
 _INSIDE = (_GRID > 0.25) & (_GRID < 0.75)
 RIGHT = {"inside_min": float(coverage("normal-rule", 200, _GRID)[_INSIDE].min())}
 HINT = (
-    'Reread section 2.1, "Wolff\'s rule of thumb", and section 3 on exact coverage: compute '
+    'Reread section 3.1, "Wolff\'s rule of thumb", and section 4 on exact coverage: compute '
     "coverage('normal-rule', 200, x) on the grid np.linspace(0.001, 0.999, 999) and take the "
     "lowest value over the grid points with 0.25 < x < 0.75."
 )

@@ -17,7 +17,7 @@ RIGHT = {
 # route too; it differs from the smallest K whose Wilson interval is that narrow by under 1 %.
 _REL = 0.02
 HINT = (
-    "Reread section 4, 'How many test items do I need?': the half-width of a 95 % interval "
+    "Reread section 5, 'How many test items do I need?': the half-width of a 95 % interval "
     "around x = 0.95 must be 0.01 (then 0.005), and it shrinks like 1/sqrt(K)."
 )
 

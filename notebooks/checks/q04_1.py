@@ -1,4 +1,4 @@
-"""Notebook 04, exercise 1 (two speech recognizers): the one-sided p-values of three tests.
+"""Notebook 04, exercise 1 (two speech recognizers): the p-values of three tests.
 
 An otter-grader test file (exception-based format): each ``test_case`` function receives the
 notebook's variables of the same names. ``RIGHT`` holds the right answers; a failure shows the
@@ -8,7 +8,7 @@ student's value and the hint, never ``RIGHT``.
 from otter.test_files import test_case
 
 from evalkit.exercises import expect_number
-from evalkit.paired import paired_test, sign_test, simple_test
+from evalkit.paired import mcnemar, paired_test, simple_test
 
 OK_FORMAT = False
 name = "q04_1"
@@ -22,16 +22,17 @@ RIGHT = {
     "paired_p": paired_test(
         (_A + _B) / _K, (_A + _C) / _K, _A / _K, _K, alternative="greater"
     ).pvalue,
-    # one-sided exact McNemar = the sign test on b of the b + c discordant items
-    "mcnemar_p": sign_test(_B, _B + _C, alternative="greater").pvalue,
+    # McNemar's mid-p test, two-sided: the test section 5c advises to report
+    "mcnemar_p": mcnemar(_B, _C).pvalue,
 }
 # a relative tolerance of 2 % accepts p-values copied as printed (4 decimals: 0.0036 for 0.003566)
-# but not the two-sided p-values (twice as large) or McNemar's mid-p instead of the exact test
+# but not a two-sided p-value for Günter's tests (twice as large), nor for McNemar the one-sided
+# mid-p (0.0036, half) or the exact test (0.0097) instead of the two-sided mid-p test (0.0073)
 _REL = 0.02
 HINT = (
     "Reread section 1 (the agreement table: b = only A right, c = only B right), sections 2 and 3 "
-    '(Günter\'s simple and paired tests, one-sided with alternative="greater") and section 5 '
-    "(McNemar's exact test, one-sided: the sign test on b of b + c)."
+    '(Günter\'s simple and paired tests, one-sided with alternative="greater"), section 5 '
+    "(McNemar's mid-p test, mcnemar(b, c)) and section 5c (report its two-sided p-value)."
 )
 
 
@@ -63,6 +64,6 @@ def check_mcnemar(mcnemar_p):
         "mcnemar_p",
         mcnemar_p,
         RIGHT["mcnemar_p"],
-        what="McNemar's one-sided exact p-value",
+        what="the two-sided p-value of McNemar's mid-p test",
         rel=_REL,
     )

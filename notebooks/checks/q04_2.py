@@ -38,8 +38,9 @@ RIGHT = {
 }
 HINT = (
     "Reread section 5, 'McNemar's test, and how it relates to Günter's paired test', and the "
-    "second Deeper section: Günter's one-sided P_n with b = 10, c = 0 and all concordant items "
-    "'both right', against half the two-sided uncorrected χ² p-value."
+    "Deeper section 'McNemar's test against Günter's paired test, table by table': Günter's "
+    "one-sided P_n with b = 10, c = 0 and all concordant items 'both right', against half the "
+    "two-sided uncorrected χ² p-value."
 )
 
 

@@ -35,9 +35,9 @@ RIGHT = {
     "wins_printed": tuple(_smallest(_p_printed, n) for n in _RUNS),
 }
 HINT = (
-    "Reread section 6, 'Repeated experiments: the sign test (§2.2)': the corrected P_n sums "
-    "C(n, i)·(1/2)^n from i = Z to n, the printed eq. 7 C(n, i)·(1/2)^i; the smallest Z is the "
-    "first whose P_n is at most 0.05."
+    "Reread section 6, 'Repeated experiments: the sign test (§2.2)': the corrected P_n (eq. 7′) "
+    "sums C(N, i)·(1/2)^N from i = S to N, the printed eq. 7 C(N, i)·(1/2)^i; the smallest S is "
+    "the first whose P_n is at most 0.05."
 )
 
 
@@ -47,7 +47,7 @@ def check_corrected(wins_corrected):
         "wins_corrected",
         wins_corrected,
         RIGHT["wins_corrected"],
-        what="the smallest significant Z of the corrected sign test for n = 10, 20, 50",
+        what="the smallest significant S of the corrected sign test for N = 10, 20, 50",
     )
 
 
@@ -57,5 +57,5 @@ def check_printed(wins_printed):
         "wins_printed",
         wins_printed,
         RIGHT["wins_printed"],
-        what="the smallest significant Z of eq. 7 as printed for n = 10, 20, 50",
+        what="the smallest significant S of eq. 7 as printed for N = 10, 20, 50",
     )

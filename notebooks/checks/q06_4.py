@@ -19,17 +19,17 @@ points = 1
 _P, _RELATIVE = 0.02, 0.10
 _Z = stats.norm.ppf(0.975)
 RIGHT = {
-    # normal approximation: z * sqrt((1 - P) / (N P)) = 0.10
+    # normal approximation: z * sqrt((1 - e) / (K e)) = 0.10
     "n_needed": math.ceil(_Z**2 * (1 - _P) / (_RELATIVE**2 * _P)),
 }
 # a relative tolerance of 0.5 % accepts z = 1.96 or 1.95996, rounding up or to the nearest, and
-# N = 376 errors / P rounded to 18 800; a wrong formula (e.g. 100/P, or the half-width taken as
+# K = 376 errors / e rounded to 18 800; a wrong formula (e.g. 100/e, or the half-width taken as
 # ±10 % of the whole interval) is off by far more
 _REL = 0.005
 HINT = (
     "Reread section 5, 'Counting errors: priors, variance, and how many test points', and the "
-    "Deeper section 'where the 100/P rule comes from': the relative half-width of the normal "
-    "interval is 1.96·sqrt((1 − P)/(N P)); set it to 0.10 and solve for N."
+    "Deeper section 'Where the 100/e rule comes from': the relative half-width of the normal "
+    "interval is 1.96·sqrt((1 − e)/(K e)); set it to 0.10 and solve for K."
 )
 
 
@@ -39,6 +39,6 @@ def check_size(n_needed):
         "n_needed",
         n_needed,
         RIGHT["n_needed"],
-        what="the number of test points for ±10 % (relative) at P = 2 % and 95 % confidence",
+        what="the number of test points for ±10 % (relative) at e = 2 % and 95 % confidence",
         rel=_REL,
     )
