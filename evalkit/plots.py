@@ -9,7 +9,22 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-__all__ = ["COLORS", "LINESTYLES", "SERIES", "LiveFigure", "course_style", "use_course_style"]
+__all__ = [
+    "COLORS",
+    "LINESTYLES",
+    "SERIES",
+    "LiveFigure",
+    "course_style",
+    "coverage_curve_figure",
+    "coverage_maps_figure",
+    "draw_decision_regions",
+    "fisher_null_figure",
+    "interval_bars_figure",
+    "margin_outcomes_figure",
+    "margin_verdict",
+    "paired_tests_figure",
+    "use_course_style",
+]
 
 #: Colours used consistently across the notebooks (colour-blind safe, Okabe–Ito palette).
 COLORS = {
@@ -909,7 +924,7 @@ def margin_outcomes_figure(
     draw : callable
         ``draw(intervals, *, margin, title, xlim=None)``: ``intervals`` maps each label to
         ``(low, estimate, high)``; ``margin`` is δ; ``xlim`` the x-range (default: every
-        interval and ±2δ, with a margin of a tenth). Returns the :class:`LiveFigure`.
+        interval and ±2.5δ, with a margin of a tenth). Returns the :class:`LiveFigure`.
 
     Examples
     --------
@@ -978,8 +993,8 @@ def margin_outcomes_figure(
         for text, (low, _, high) in zip(verdicts, limits, strict=True):
             text.set_text(margin_verdict(low, high, delta))
         if xlim is None:
-            low_end = min(-2 * delta, *(low for low, _, _ in limits))
-            high_end = max(2 * delta, *(high for _, _, high in limits))
+            low_end = min(-2.5 * delta, *(low for low, _, _ in limits))
+            high_end = max(2.5 * delta, *(high for _, _, high in limits))
             pad = 0.1 * (high_end - low_end)
             xlim = (low_end - pad, high_end + pad)
         ax.set_xlim(*xlim)

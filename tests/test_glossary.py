@@ -260,6 +260,7 @@ ORDINARY = set(
     question real right same see several side six small start start_here summary tell than that
     the their them these they this those three to too try two use using used what when where
     whole which why with without you your yourself exercises first setup notebooks map course
+    source note condition deviation rounding slide slide's slip calls triangles
     sources cite worked examples example new there here twice up out over under into also do
     reading move take make check data become set many each work works matter matters few high
     low large level both between via across around blind caveat cell choosing command differ

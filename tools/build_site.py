@@ -52,7 +52,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))  # tests.test_architecture: the floors of the architecture page
 CONF_DIR = REPO / "tools" / "site"
 # hand-written pages of the book (in tools/site), copied as they are, after the atlas
-PAGES = ("coming_from.md",)
+PAGES = ("coming_from.md", "teaching.md", "developing.md", "troubleshooting.md", "benchmarks.md")
 SOLUTION, NAVIGATION, CHECK = "solution", "navigation", "check"
 WIDGET = "application/vnd.jupyter.widget-view+json"
 WIDGET_NOTE = (
@@ -176,7 +176,13 @@ def index_markdown(stems: list[str]) -> str:
         + "R: the calls they know and evalkit's, argument by argument. And the package's "
         + "architecture: its floors, which module may import which, where a new method goes.\n\n"
         + "```{toctree}\n:caption: Reference\n:maxdepth: 1\n\nglossary\natlas\napi/index\n"
-        + "coming_from\narchitecture\n```\n"
+        + "coming_from\narchitecture\n```\n\n"
+        + "## Teaching, developing, troubleshooting\n\n"
+        + "How to run a class with the course and what its grading protects; the make targets, "
+        + "the tests and CI; what to do when a notebook hangs headless or a kernel dies; and "
+        + "the benchmarks.\n\n"
+        + "```{toctree}\n:caption: Using the course\n:maxdepth: 1\n\nteaching\ndeveloping\n"
+        + "troubleshooting\nbenchmarks\n```\n"
     )
 
 

@@ -234,6 +234,46 @@ class SolutionsInOneToggle(SphinxPostTransform):
         parent.replace(box, folded)
 
 
+# --- Deeper sections and source notes, folded ----------------------------------------------------
+# A section headed "Deeper: …" (level 2) or "Source note: …" (level 3 or 4) is folded in
+# JupyterLab (its heading cell's jp-MarkdownHeadingCollapsed metadata) and here: its heading
+# stays (for the page's contents and its anchor), its body goes into a native <details> whose
+# summary says what it holds, open on a click or with the keyboard (Enter or Space).
+FOLDED = {
+    "Deeper:": "Show this Deeper section (the core path does not need it)",
+    "Source note:": "Show this source note (an erratum of a source document)",
+}
+
+
+class FoldedSections(SphinxPostTransform):
+    """Fold the body of every Deeper section and source note into one <details>."""
+
+    default_priority = 197
+    formats = ("html",)
+
+    def run(self, **kwargs) -> None:
+        for section in list(self.document.findall(nodes.section)):
+            if not section.children or not isinstance(section[0], nodes.title):
+                continue
+            title = section[0].astext().strip()
+            found = [text for start, text in FOLDED.items() if title.startswith(start)]
+            summary = found[0] if found else None
+            if summary is None or len(section.children) < 2:
+                continue
+            body = list(section.children[1:])
+            for child in body:
+                section.remove(child)
+            opening = (
+                "<details class='evalkit-folded'><summary>" + html.escape(summary) + "</summary>"
+            )
+            section += [
+                nodes.raw("", opening, format="html"),
+                *body,
+                nodes.raw("", "</details>", format="html"),
+            ]
+
+
 def setup(app) -> dict:
     app.add_post_transform(SolutionsInOneToggle)
+    app.add_post_transform(FoldedSections)
     return {"parallel_read_safe": True}
