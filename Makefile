@@ -126,7 +126,7 @@ test-unit-b: install
 		$(BIN)/python -m pytest $(NO_NBVAL) tests evalkit --ignore=tests/browser \
 		$(addprefix --ignore=,$(UNIT_A)) $(PYTEST_ARGS)
 
-# Every notebook once under nbval, in two halves for make test (00-06 and 07-14, about the same
+# Every notebook once under nbval, in two halves for make test (00-06 and 07-15, about the same
 # CPU). The committed outputs come from another fresh kernel (make notebooks), so passing means
 # two independent runs agree: the determinism check.
 NOTEBOOKS_A := $(sort $(wildcard notebooks/0[0-6]_*.ipynb))
@@ -140,7 +140,7 @@ test-notebooks-a: install
 		env $(NOTEBOOK_ENV) $(BIN)/python -m pytest $(NBVAL) $(NOTEBOOKS_A) $(PYTEST_ARGS)
 
 test-notebooks-b: install
-	@$(TIMED) "make test: notebooks 07-14 under nbval" -- \
+	@$(TIMED) "make test: notebooks 07-15 under nbval" -- \
 		env $(NOTEBOOK_ENV) $(BIN)/python -m pytest $(NBVAL) $(NOTEBOOKS_B) $(PYTEST_ARGS)
 
 # More of everything (several minutes): the property tests with 2000 examples each instead of
@@ -153,7 +153,7 @@ test-thorough: install
 		evalkit --ignore=tests/browser $(PYTEST_ARGS)
 	$(NOTEBOOK_ENV) $(BIN)/python -m pytest $(NBVAL) notebooks -q $(PYTEST_ARGS)
 
-# The browser parts, three at once (make -j3 -O): JupyterLab for notebooks 00-06 and for 07-14
+# The browser parts, three at once (make -j3 -O): JupyterLab for notebooks 00-06 and for 07-15
 # (each with its own server and page: every student copy run and then its solutions, every
 # output compared with the committed one by nbval's rules, every widget control moved, answers
 # typed and checked) and the static site, in headless Chromium; skipped, with the reason,
@@ -191,8 +191,8 @@ test-browser-notebooks-a: $(SITE_STAMP)
 		$(BIN)/python -m pytest $(NO_NBVAL) tests/browser/test_widgets.py -rs $(PYTEST_ARGS)
 
 test-browser-notebooks-b: $(SITE_STAMP)
-	@$(TIMED) "make test-browser: notebooks 07-14 in JupyterLab" -- \
-		env EVALKIT_BROWSER_NOTEBOOKS=07-14 \
+	@$(TIMED) "make test-browser: notebooks 07-15 in JupyterLab" -- \
+		env EVALKIT_BROWSER_NOTEBOOKS=07-15 \
 		$(BIN)/python -m pytest $(NO_NBVAL) tests/browser/test_widgets.py -rs $(PYTEST_ARGS)
 
 lint: install

@@ -30,6 +30,7 @@ True
 from __future__ import annotations
 
 import html
+import re
 import sys
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -341,6 +342,18 @@ def _escape(text: str) -> str:
     return html.escape(text).replace("\n", "<br>")
 
 
+_TEX_SUBSCRIPT = re.compile(r"_\{([^{}]*)\}")
+
+
+def _symbol_html(text: str) -> str:
+    """A symbol written with a TeX subscript (``z_{α/2}``) as HTML (``z<sub>α/2</sub>``).
+
+    >>> _symbol_html("Z_{α/2} (printed as the upper quantile)")
+    'Z<sub>α/2</sub> (printed as the upper quantile)'
+    """
+    return _TEX_SUBSCRIPT.sub(r"<sub>\1</sub>", _escape(text))
+
+
 def _small(text: str) -> str:
     return f"<small style='color:#555'>{_escape(text)}</small>"
 
@@ -354,10 +367,17 @@ def _words_text(words: Sequence[SourceWord]) -> str:
     return "\n".join(f"{w.word} ({_where(w)})" for w in words)
 
 
+#: The language of each source word, for the ``lang`` attribute (hyphenation, screen readers).
+LANGUAGE_CODES = {"german": "de", "hungarian": "hu", "greek": "el", "persian": "fa", "english": "en"}
+
+
 def _words_html(words: Sequence[SourceWord]) -> str:
-    # <bdi> keeps a Persian word from reordering the text around it.
+    # <bdi> keeps a Persian word from reordering the text around it; lang lets a screen reader
+    # pronounce the word in its language and a browser hyphenate it by that language's rules
     return "<br>".join(
-        f"<bdi><b>{html.escape(w.word)}</b></bdi> {_small(_where(w))}" for w in words
+        f"<bdi lang='{LANGUAGE_CODES.get(w.language, 'en')}'><b>{html.escape(w.word)}</b></bdi> "
+        f"{_small(_where(w))}"
+        for w in words
     )
 
 
@@ -431,4 +451,8 @@ def notation_table() -> Table:
     used = [k for k in SOURCE_ORDER if any(k in s.sources for s in symbols)]
     rows = [(s.symbol, s.meaning, *(s.sources.get(k, "") for k in used), s.drift) for s in symbols]
     header = ("course", "meaning", *(SOURCE_LABELS[k] for k in used), "where notebooks differ")
-    return Table(header, tuple(rows), "Notation: the course's symbols and each source's symbol")
+    html_rows = tuple(
+        (_symbol_html(row[0]), _escape(row[1]), *(_symbol_html(c) for c in row[2:])) for row in rows
+    )
+    caption = "Notation: the course's symbols and each source's symbol"
+    return Table(header, tuple(rows), caption, html_rows)

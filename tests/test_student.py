@@ -138,7 +138,7 @@ def _placeholders(stem: str) -> list[str]:
 @pytest.mark.parametrize(
     ("stem", "exercises"),
     [("00_start_here", 2), ("05_cross_validation", 4), ("11_planning_a_test_set", 3),
-     ("14_beyond_accuracy", 3)],
+     ("14_beyond_accuracy", 3), ("15_noninferiority", 4)],
 )  # fmt: skip
 def test_exercises_under_one_heading_get_an_answer_cell_each(stem, exercises):
     # issue 46: these list their exercises in one cell and their solutions one after another;

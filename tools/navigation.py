@@ -35,6 +35,7 @@ COURSE = [
     ("12_bayesian_comparison", "Bayesian comparison"),
     ("13_dependent_test_items", "Dependent test items"),
     ("14_beyond_accuracy", "Beyond one accuracy"),
+    ("15_noninferiority", "Non-inferiority and equivalence"),
 ]
 TAG = "navigation"
 

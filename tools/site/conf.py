@@ -66,7 +66,9 @@ suppress_warnings = ["mystnb.unknown_mime_type"]
 # formulas into lines: the notebooks write wide display formulas on several lines themselves,
 # and tests/browser/test_site.py fails on one wider than its column.
 mathjax_path = "mathjax/tex-chtml.js"
-mathjax3_config = {"options": {"enableMenu": False}}  # no right-click menu (it loads more)
+# no right-click menu (it loads more); every formula also as hidden MathML, which screen readers
+# read (MathJax's assistive-mml extension, part of the tex-chtml component)
+mathjax3_config = {"options": {"enableMenu": False, "enableAssistiveMml": True}}
 
 # --- the book ----------------------------------------------------------------------------------
 html_theme = "sphinx_book_theme"
@@ -273,7 +275,35 @@ class FoldedSections(SphinxPostTransform):
             ]
 
 
+# --- wide tables scroll in a box of their own -------------------------------------------------
+# A Markdown table wider than the page's column (the conversion page's, say) scrolls sideways in
+# its own box, as the glossary's tables do: the page itself never scrolls sideways (WCAG 1.4.10),
+# and the box can be reached and scrolled with the keyboard and is named for screen readers.
+
+
+class TablesScrollInTheirOwnBox(SphinxPostTransform):
+    """Wrap every table of a page in a focusable, named box that scrolls sideways."""
+
+    default_priority = 196
+    formats = ("html",)
+
+    def run(self, **kwargs) -> None:
+        for table in list(self.document.findall(nodes.table)):
+            parent = table.parent
+            if parent is None:
+                continue
+            titles = list(table.findall(nodes.title))
+            label = html.escape(titles[0].astext() if titles else "table", quote=True)
+            opening = (
+                f"<div class='evalkit-table-wrap' tabindex='0' role='region' aria-label='{label}'>"
+            )
+            index = parent.index(table)
+            parent.insert(index, nodes.raw("", opening, format="html"))
+            parent.insert(index + 2, nodes.raw("", "</div>", format="html"))
+
+
 def setup(app) -> dict:
     app.add_post_transform(SolutionsInOneToggle)
     app.add_post_transform(FoldedSections)
+    app.add_post_transform(TablesScrollInTheirOwnBox)
     return {"parallel_read_safe": True}
