@@ -10,9 +10,11 @@ How each family is measured:
   (McNemar's four forms and Günter's paired test by :func:`evalkit.paired.rejection_probability`;
   the paired difference intervals and Günter's simple test by enumerating every agreement
   table), the sign test (binomial, and trinomial with ties) and the Wilcoxon signed-rank test (all
-  2ⁿ sign patterns, through the distribution of W+). The rows say ``se = 0``.
+  2ⁿ sign patterns, through the distribution of W+), the Bayesian sign test (every count) and
+  signed-rank test at ``rope=0`` (every sign pattern). The rows say ``se = 0``.
 * **seeded simulation** otherwise (the AUC intervals and DeLong's test, the bootstrap intervals,
-  Cochran's Q, the cross-validation t tests, kappa, the prior-weighted error): at least 2000
+  Cochran's Q and the pairwise McNemar tests, Friedman, Nemenyi and the pairwise Wilcoxon tests,
+  the cross-validation t tests, kappa, the prior-weighted error): at least 2000
   replicates, more until the Monte-Carlo standard error sqrt(v (1 − v)/R) is ≤ 0.005. Each row has
   its own seed, derived from its function, method and setting, so a single row can be measured
   again alone (the quick check in ``tests/test_atlas.py`` does that).
@@ -21,12 +23,19 @@ Usage (from the repository root)::
 
     .venv/bin/python benchmarks/measure_atlas.py            # every family, writes data/atlas.csv
     .venv/bin/python benchmarks/measure_atlas.py --only one_rate two_rates  # printed only
+    .venv/bin/python benchmarks/measure_atlas.py --only multiple --update  # replace its methods
+    .venv/bin/python benchmarks/measure_atlas.py --only cochran --add  # only settings not held
+    .venv/bin/python benchmarks/measure_atlas.py --models  # the model column, nothing measured
+
+Every row says what it measured: its ``model`` (the data-generating model, :data:`MODELS`) and
+``setting``; the worst setting of every method is marked (:func:`mark_worst`).
 """
 
 from __future__ import annotations
 
 import argparse
 import csv
+import dataclasses
 import itertools
 import sys
 import time
@@ -47,6 +56,7 @@ from evalkit import (
     independent,
     intervals,
     metrics,
+    multiple,
     paired,
     resampling,
     roc,
@@ -75,6 +85,8 @@ class Row:
     nominal: float = CONFIDENCE
     worst: bool = False
     how: str = EXACT
+    #: the data-generating model (filled from :data:`MODELS` by :func:`write`)
+    model: str = ""
 
     def record(self) -> dict[str, str]:
         return {
@@ -88,6 +100,7 @@ class Row:
             "nominal": f"{self.nominal:g}",
             "worst": "1" if self.worst else "0",
             "how": self.how,
+            "model": self.model,
         }
 
 
@@ -637,6 +650,14 @@ MULTICLASS_SETTINGS = (
     ((10, 30, 60), 1.0, 1.5, "ovr", "macro"),
     ((10, 30, 60), 1.0, 1.5, "ovr", "weighted"),
     ((5, 10, 20, 40, 80), 1.5, 0.0, "ovo", "macro"),
+    # issue 57 §5: every average on the same small grid, so that each has a worst setting
+    ((10, 10, 10), 0.7, 0.0, "ovo", "macro"),
+    ((30, 30, 30), 3.5, 0.0, "ovo", "macro"),
+    ((10, 30, 60), 1.0, 1.5, "ovo", "macro"),
+    ((10, 30, 60), 1.0, 1.5, "ovo", "weighted"),
+    ((5, 10, 20, 40, 80), 1.5, 0.0, "ovr", "macro"),
+    ((5, 10, 20, 40, 80), 1.5, 0.0, "ovr", "weighted"),
+    ((5, 10, 20, 40, 80), 1.5, 0.0, "ovo", "weighted"),
 )
 
 
@@ -726,27 +747,178 @@ def bootstrap_family(select) -> Iterator[Row]:
             )
 
 
+#: (classifiers, items, share of informative items): k classifiers on one test set
+COCHRAN_SETTINGS = tuple(
+    (k, n, informative)
+    for k in (3, 5)
+    for n, informative in ((20, 0.2), (50, 0.1), (100, 0.1), (50, 0.3))
+)
+#: the Monte-Carlo permutation p-value: its rounds (fewer than the function's 20 000: its size
+#: is the exact test's within the p-value's own Monte-Carlo error, and any number of rounds
+#: keeps it valid, Phipson & Smyth 2010), and the settings where it is measured
+COCHRAN_ROUNDS = 1000
+COCHRAN_PERMUTATION = ((3, 20, 0.2), (5, 50, 0.3))
+#: pairwise_mcnemar's family-wise error: (classifiers, items, share of informative items)
+PAIRWISE_MCNEMAR_SETTINGS = tuple(
+    (k, n, informative) for k in (3, 5) for n in (50, 200) for informative in (0.1, 0.3)
+)
+
+
+def _k_classifiers(rng, n: int, k: int, informative: float) -> np.ndarray:
+    """Items × classifiers 0/1 under "all equally accurate": an informative item has 1 … k − 1
+    of the k right (uniformly), at random places; the others are right for all."""
+    rows = np.ones((n, k), int)
+    which = rng.random(n) < informative
+    ones = rng.integers(1, k, size=n)
+    for i in np.flatnonzero(which):
+        rows[i] = 0
+        rows[i, rng.choice(k, size=ones[i], replace=False)] = 1
+    return rows
+
+
 def cochran(select) -> Iterator[Row]:
-    """Cochran's Q under H0: three classifiers, every item's outcomes exchangeable."""
-    function, method = "paired.cochran_q", "-"
-    for n, informative in ((20, 0.2), (50, 0.1), (100, 0.1), (50, 0.3)):
-        setting = format_setting(classifiers=3, N=n, p_informative=informative)
+    """Cochran's Q under H0 (its three p-values) and the pairwise McNemar tests' family-wise
+    error: k classifiers, every item's outcomes exchangeable (:func:`_k_classifiers`)."""
+    function = "paired.cochran_q"
+    for method in paired.COCHRAN_METHODS:
+        for k, n, informative in COCHRAN_SETTINGS:
+            if method == "permutation" and (k, n, informative) not in COCHRAN_PERMUTATION:
+                continue
+            setting = format_setting(classifiers=k, N=n, p_informative=informative)
+            if method == "permutation":
+                setting += f"; rounds={COCHRAN_ROUNDS}"
+            if not select(function, method, setting):
+                continue
+
+            def hit(rng, n=n, k=k, informative=informative, method=method):
+                rows = _k_classifiers(rng, n, k, informative)
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    p = paired.cochran_q(rows, method, rounds=COCHRAN_ROUNDS, rng=rng).pvalue
+                return (not np.isnan(p)) and p <= LEVEL, 0.0
+
+            yield simulated_row(function, method, "size", setting, hit, LEVEL)
+    function, method = "paired.pairwise_mcnemar", "mid-p"
+    for k, n, informative in PAIRWISE_MCNEMAR_SETTINGS:
+        setting = format_setting(classifiers=k, N=n, p_informative=informative)
         if not select(function, method, setting):
             continue
 
-        def hit(rng, n=n, informative=informative):
-            # an informative item has one or two of three right, at a random place; the others
-            # are all right
-            rows = np.ones((n, 3), int)
-            which = rng.random(n) < informative
-            ones = rng.integers(1, 3, size=n)
-            for i in np.flatnonzero(which):
-                rows[i] = 0
-                rows[i, rng.choice(3, size=ones[i], replace=False)] = 1
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")
-                p = paired.cochran_q(rows).pvalue
-            return (not np.isnan(p)) and p <= LEVEL, 0.0
+        def hit(rng, n=n, k=k, informative=informative):
+            rows = _k_classifiers(rng, n, k, informative)
+            return bool(np.any(paired.pairwise_mcnemar(rows, method="mid-p").reject)), 0.0
+
+        # the family-wise error: some pair declared different when none is
+        yield simulated_row(function, method, "size", setting, hit, LEVEL)
+
+
+#: k classifiers on N data sets (issue 57 §3): Friedman (χ² and Iman–Davenport), Nemenyi and
+#: the Holm-adjusted pairwise Wilcoxon tests at the complete null; "accuracy" scores tie
+DATASET_SETTINGS = tuple((k, n, "continuous") for k in (3, 5, 8) for n in (5, 10, 20, 40)) + tuple(
+    (k, n, "accuracy") for k in (3, 5) for n in (10, 20)
+)
+
+
+def _dataset_scores(rng, n: int, k: int, scores: str) -> np.ndarray:
+    """N data sets × k equally good classifiers (:data:`DATASET_SETTINGS`)."""
+    if scores == "continuous":
+        return rng.normal(size=(n, k))
+    rates = rng.uniform(0.7, 0.95, size=(n, 1))
+    return rng.binomial(100, rates, size=(n, k)) / 100
+
+
+def many_datasets(select) -> Iterator[Row]:
+    """The tests of evalkit.multiple at the complete null (every classifier equally good):
+    Friedman's size (χ²_F and Iman–Davenport's F_F p-values), and the family-wise error of
+    Nemenyi's test and of the pairwise Wilcoxon tests with Holm's adjustment (the share of
+    test sets in which some pair is declared different)."""
+    for k, n, scores in DATASET_SETTINGS:
+        setting = format_setting(classifiers=k, datasets=n, scores=scores)
+        if scores == "accuracy":
+            setting += " of 100 items"
+        for function, method in (
+            ("multiple.friedman", "chi2"),
+            ("multiple.friedman", "iman-davenport"),
+            ("multiple.nemenyi", "-"),
+            ("multiple.pairwise_wilcoxon", "auto"),
+        ):
+            if not select(function, method, setting):
+                continue
+
+            def hit(rng, n=n, k=k, scores=scores, function=function, method=method):
+                table = _dataset_scores(rng, n, k, scores)
+                if function == "multiple.friedman":
+                    r = multiple.friedman(table)
+                    p = r.chi2_pvalue if method == "chi2" else r.f_pvalue
+                    return p <= LEVEL, 0.0
+                if function == "multiple.nemenyi":
+                    return bool(np.any(multiple.nemenyi(table).significant)), 0.0
+                return bool(np.any(multiple.pairwise_wilcoxon(table).reject)), 0.0
+
+            yield simulated_row(function, method, "size", setting, hit, LEVEL)
+
+
+#: the Bayesian sign and signed-rank tests over N data sets: the claim "A is better"
+#: (P(A better) ≥ 0.95) when A and B are equally good
+BAYES_SIGN_N = (10, 20, 50)
+BAYES_SIGNED_RANK_EXACT_N = (6, 8, 10)
+BAYES_SIGNED_RANK_SIMULATED = ((20, 0.0), (10, 0.01), (20, 0.01))
+BAYES_ROPE = 0.01
+BAYES_SPREAD = 0.02  # the differences' standard deviation with a ROPE
+BAYES_SAMPLES = 10_000  # the simulated signed-rank rows' posterior samples (default 50 000)
+
+
+def bayesian_datasets(select) -> Iterator[Row]:
+    """bayesian.sign and bayesian.signed_rank: how often they claim "A is better" (P(A better)
+    ≥ 0.95) when A and B are equally good (differences continuous and symmetric about 0).
+
+    * the sign test depends on the counts (left of, inside, right of the ROPE) alone: every
+      count is enumerated with its binomial (``rope=0``) or trinomial probability (``rope=0.01``
+      and differences N(0, 0.02²): P(inside) = 2Φ(0.5) − 1), each decided by one call with the
+      default 50 000 posterior samples and a fixed seed;
+    * the signed-rank test with ``rope=0`` depends on the signs of the ranked differences alone:
+      all 2ⁿ sign patterns, equally likely, are enumerated (magnitudes 1 … n);
+    * otherwise simulated, with 10 000 posterior samples a call (stated in the setting).
+    """
+    function, method = "bayesian.sign", "claim at 0.95"
+    inside = float(2 * special.ndtr(BAYES_ROPE / BAYES_SPREAD) - 1)
+    for n in BAYES_SIGN_N:
+        for rope in (0.0, BAYES_ROPE):
+            setting = format_setting(n=n, rope=rope)
+            if not select(function, method, setting):
+                continue
+            value = 0.0
+            for left in range(n + 1):
+                for middle in range(n + 1 - left) if rope else (0,):
+                    right = n - left - middle
+                    z = np.r_[np.full(left, -0.05), np.zeros(middle), np.full(right, 0.05)]
+                    if rope:
+                        probs = [(1 - inside) / 2, inside, (1 - inside) / 2]
+                        weight = stats.multinomial.pmf([left, middle, right], n, probs)
+                    else:
+                        weight = stats.binom.pmf(right, n, 0.5)
+                    claim = bayesian.sign(z, np.zeros(n), rope=rope, rng=SEED).p_a_better
+                    value += weight * (claim >= 0.95)
+            yield Row(function, method, "size", setting, float(value), nominal=LEVEL)
+    function = "bayesian.signed_rank"
+    for n in BAYES_SIGNED_RANK_EXACT_N:
+        setting = format_setting(n=n, rope=0)
+        if not select(function, method, setting):
+            continue
+        claims = 0
+        for signs in itertools.product((-1.0, 1.0), repeat=n):
+            z = np.asarray(signs) * np.arange(1, n + 1) / 100
+            claims += bayesian.signed_rank(z, np.zeros(n), rng=SEED).p_a_better >= 0.95
+        yield Row(function, method, "size", setting, claims / 2.0**n, nominal=LEVEL)
+    for n, rope in BAYES_SIGNED_RANK_SIMULATED:
+        setting = format_setting(n=n, rope=rope, samples=BAYES_SAMPLES)
+        if not select(function, method, setting):
+            continue
+
+        def hit(rng, n=n, rope=rope):
+            z = rng.normal(0.0, BAYES_SPREAD, n)
+            r = bayesian.signed_rank(z, np.zeros(n), rope=rope, samples=BAYES_SAMPLES, rng=rng)
+            return r.p_a_better >= 0.95, 0.0
 
         yield simulated_row(function, method, "size", setting, hit, LEVEL)
 
@@ -762,6 +934,10 @@ def cv_tests(select) -> Iterator[Row]:
         ("resampling.cv_paired_t", "-", 10, 0.1),
         ("resampling.corrected_resampled_t", "-", 30, 1 / 3),
         ("resampling.cv_paired_t", "-", 30, 1 / 3),
+        # issue 57 §5: 10 × 10-fold CV, and the corrected test at 10-fold CV's ρ
+        ("resampling.cv_paired_t", "-", 100, 0.1),
+        ("resampling.corrected_resampled_t", "-", 100, 0.1),
+        ("resampling.corrected_resampled_t", "-", 10, 0.1),
     ):
         rho = test_fraction
         setting = format_setting(differences=runs, rho=round(rho, 4))
@@ -784,15 +960,22 @@ def cv_tests(select) -> Iterator[Row]:
             return r.pvalue <= LEVEL, 0.0
 
         yield simulated_row(function, method, "size", setting, hit, LEVEL)
-    for function in ("resampling.paired_t_5x2cv", "resampling.combined_f_5x2cv"):
-        # 5 × 2-fold: within a replication the two folds' differences are independent normal
-        # (Dietterich's 1998 assumption), across replications too
-        setting = format_setting(differences="5x2", rho=0)
+    for function, rho in itertools.product(
+        ("resampling.paired_t_5x2cv", "resampling.combined_f_5x2cv"), (0, 0.5)
+    ):
+        # 5 × 2-fold: rho = 0, the ten differences independent normal (Dietterich's 1998
+        # assumption); rho = 0.5, equicorrelated as in Nadeau & Bengio's model, whose ρ is
+        # n_test/n_total = 1/2 for 2-fold CV (the replications share their data)
+        setting = format_setting(differences="5x2", rho=rho)
         if not select(function, "-", setting):
             continue
 
-        def hit(rng, function=function):
-            d = 0.01 * rng.normal(size=(5, 2))
+        def hit(rng, function=function, rho=rho):
+            if rho:
+                shared = rng.normal() * np.sqrt(rho)
+                d = 0.01 * (shared + rng.normal(size=(5, 2)) * np.sqrt(1 - rho))
+            else:
+                d = 0.01 * rng.normal(size=(5, 2))  # as before: the same draws
             test = (
                 resampling.paired_t_5x2cv
                 if function.endswith("t_5x2cv")
@@ -992,7 +1175,7 @@ def population_average_precision(n_pos: int, n_neg: int, area: float) -> float:
 def precision_recall(select) -> Iterator[Row]:
     """The average precision's bootstrap interval from precision_recall_band (500 rounds)."""
     function, method = "roc.precision_recall_band", "-"
-    for n_pos, n_neg, area in ((30, 70, 0.85),):
+    for n_pos, n_neg, area in ((30, 70, 0.85), (30, 70, 0.95), (100, 100, 0.85)):
         setting = format_setting(n_pos=n_pos, n_neg=n_neg, AUC=area, rounds=500)
         if not select(function, method, setting):
             continue
@@ -1126,14 +1309,16 @@ def bayesian_family(select) -> Iterator[Row]:
             value = float(np.sum(_multinomial(tables, cells) * claims))
             yield Row(function, method, "size", _cells_setting(n, cells), value, nominal=LEVEL)
     function = "bayesian.correlated_t"
-    setting = format_setting(splits=30, test_fraction=round(1 / 3, 4), difference=0)
-    if select(function, method, setting):
+    # 30 random 2/3–1/3 splits; issue 57 §5: 10-fold CV once and ten times, 10 such splits
+    for splits, fraction in ((30, 1 / 3), (10, 0.1), (100, 0.1), (10, 1 / 3)):
+        setting = format_setting(splits=splits, test_fraction=round(fraction, 4), difference=0)
+        if not select(function, method, setting):
+            continue
 
-        def hit(rng):
-            rho = 1 / 3
+        def hit(rng, splits=splits, rho=fraction):
             shared = rng.normal() * np.sqrt(rho)
-            d = 0.01 * (shared + rng.normal(size=30) * np.sqrt(1 - rho))
-            result = bayesian.correlated_t(0.8 + d, np.full(30, 0.8), test_fraction=1 / 3)
+            d = 0.01 * (shared + rng.normal(size=splits) * np.sqrt(1 - rho))
+            result = bayesian.correlated_t(0.8 + d, np.full(splits, 0.8), test_fraction=rho)
             return result.p_a_better >= 0.95, 0.0
 
         yield simulated_row(function, method, "size", setting, hit, LEVEL)
@@ -1308,6 +1493,7 @@ SLOW = [
     "auc", "multiclass_auc", "bootstrap", "precision_recall", "clustered", "kappa",
     "paired_enumerated", "independent_tests", "class_metrics", "calibration", "cochran", "cv_tests",
     "noninferiority_auc", "noninferiority_paired", "noninferiority_independent",
+    "many_datasets", "bayesian_datasets",
 ]  # fmt: skip
 
 FAMILIES: dict[str, Callable[..., Iterator[Row]]] = {
@@ -1332,6 +1518,8 @@ FAMILIES: dict[str, Callable[..., Iterator[Row]]] = {
     "calibration": calibration,
     "class_metrics": class_metrics_family,
     "bayesian": bayesian_family,
+    "bayesian_datasets": bayesian_datasets,
+    "many_datasets": many_datasets,
     "noninferiority_independent": noninferiority_independent,
     "noninferiority_paired": noninferiority_paired,
     "noninferiority_auc": noninferiority_auc,
@@ -1371,6 +1559,156 @@ def measure(
     return rows, seconds
 
 
+# ------------------------------------------------------------------------------------------
+# what each row measured: the data-generating model of every function's rows (the table's
+# ``model`` column, issue 57 §5), and the worst setting of every method
+
+_ONE_RATE = "Binomial(K, p): K test items, each right with probability p"
+_TWO_RATES = "two independent test sets: Binomial(K_A, p_A) and Binomial(K_B, p_B)"
+_TWO_RATES_NULL = _TWO_RATES + "; p_A = p_B = p at the null"
+_MARGIN_TWO = _TWO_RATES + "; size at p_A = p_B − margin, power at p_A = p_B"
+_DISCORDANT = (
+    "one test set of N items, each independently only-1-right or only-2-right with "
+    "probability p_only (null) or p_only1, p_only2 (power), else concordant"
+)
+_CELLS = (
+    "one test set of N items, multinomial agreement table: both right, only 1 right, only 2 "
+    "right, both wrong with probabilities p_a, p_b, p_c, p_d"
+)
+_MARGIN_PAIRED = (
+    "one test set of N items: only A right with probability p_only_A, only B right with "
+    "p_only_B (size at p_only_B = p_only_A + margin, power at equality)"
+)
+_BINORMAL = "binormal scores: negatives N(0, 1), positives N(√2·Φ⁻¹(AUC), 1)"
+_BINORMAL_TWO = "two binormal classifiers on one test set, correlation ρ = 0.5 within each class"
+_K_CLASSIFIERS = (
+    "k equally accurate classifiers on one test set of N items: an item is right for all "
+    "with probability 1 − p_informative, else 1 … k − 1 of the k (uniformly) are right, at "
+    "random places"
+)
+_NADEAU_BENGIO = "Nadeau & Bengio's model: equicorrelated normal differences, correlation ρ, mean 0"
+_CALIBRATION = (
+    "forecasts p ~ U(0, 1); outcomes Bernoulli(p) (calibrated) or Bernoulli(0.5 + 0.8(p − "
+    "0.5)) (mild miscalibration)"
+)
+_DATASETS = (
+    "k equally good classifiers on N data sets: scores iid N(0, 1) (continuous: a rank test's "
+    "size depends only on k and N), or accuracies Binomial(100, p_d)/100 with p_d ~ U(0.7, "
+    "0.95) per data set (ties)"
+)
+_BAYES_DATASETS = (
+    "one score difference per data set, continuous and symmetric about 0 (A and B equally "
+    "good): rope=0 every sign pattern equally likely; rope=0.01 differences N(0, 0.02²)"
+)
+
+#: the data-generating model behind each function's rows (every function of the table)
+MODELS: dict[str, str] = {
+    **{function: _ONE_RATE for function, _ in ONE_RATE_FUNCTIONS.values()},
+    "intervals.binomial_test": "Binomial(K, p0) at the null, Binomial(K, p) for power",
+    "independent.difference_interval": _TWO_RATES,
+    "independent.rate_difference": _TWO_RATES + "; tests: p_A = p_B = p at the null",
+    "independent.fisher_exact": _TWO_RATES_NULL,
+    "independent.chi_square_2x2": _TWO_RATES_NULL,
+    "independent.boschloo_exact": _TWO_RATES_NULL,
+    "independent.noninferiority_test": _MARGIN_TWO,
+    "independent.equivalence_test": _MARGIN_TWO,
+    "paired.mcnemar": _DISCORDANT,
+    "paired.paired_test": _DISCORDANT,
+    "paired.difference_interval": _CELLS,
+    "paired.simple_test": _CELLS,
+    "paired.sign_test": "n runs, wins Binomial(n, 1/2) (the null)",
+    "paired.sign_test_from_scores": (
+        "n runs: a tie with probability p_tie, else a win or a loss with probability 1/2 each"
+    ),
+    "paired.wilcoxon_signed_rank": (
+        "n continuous differences symmetric about 0: every sign pattern of the ranks equally likely"
+    ),
+    "paired.noninferiority_test": _MARGIN_PAIRED,
+    "paired.equivalence_test": _MARGIN_PAIRED,
+    "paired.cochran_q": _K_CLASSIFIERS,
+    "paired.pairwise_mcnemar": _K_CLASSIFIERS,
+    "roc.auc_interval": _BINORMAL,
+    "roc.delong_test": _BINORMAL_TWO,
+    "roc.noninferiority_test": _BINORMAL_TWO + "; A at AUC_B − margin (size) or AUC_B (power)",
+    "roc.equivalence_test": _BINORMAL_TWO + "; A at AUC_B − margin (size) or AUC_B (power)",
+    "roc.multiclass_auc": (
+        "softmax scores of latent normals: a class-c item has z ~ N(separation·e_c, I) (the "
+        "last class shifted further in one setting); truth from 400 000 items per class"
+    ),
+    "roc.precision_recall_band": (
+        _BINORMAL + "; truth: the population average precision, by quadrature"
+    ),
+    "bootstrap.bootstrap_interval": "K item results, each right with probability p "
+    "(statistic: the accuracy)",
+    "bootstrap.paired_difference_interval": _CELLS.replace("N items", "K items"),
+    "resampling.cv_paired_t": _NADEAU_BENGIO + " (ρ = n_test/n_total)",
+    "resampling.corrected_resampled_t": _NADEAU_BENGIO + " (ρ = n_test/n_total)",
+    "resampling.paired_t_5x2cv": _NADEAU_BENGIO + " over the 5 × 2 folds (ρ = 0: Dietterich's "
+    "independence; ρ = 0.5 = n_test/n_total of 2-fold CV)",
+    "resampling.combined_f_5x2cv": _NADEAU_BENGIO + " over the 5 × 2 folds (ρ = 0: "
+    "Dietterich's independence; ρ = 0.5 = n_test/n_total of 2-fold CV)",
+    "clustered.accuracy_interval": (
+        "beta-binomial writers: each writer's accuracy ~ Beta with mean 'accuracy' and "
+        "ICC = 1/(α + β + 1), 20 items per writer"
+    ),
+    "clustered.mcnemar": (
+        "writers of 20 items (equal) or 1–40 (unequal); an item discordant with probability "
+        "0.3; a writer's share of discordant items going to A ~ Beta(4·share_A, 4·(1 − "
+        "share_A)), Beta(2, 2) under H0; concordant items right with probability 0.9"
+    ),
+    "metrics.prior_weighted_error": "two independent Binomial(N_i, error_i) error counts",
+    "metrics.cohen_kappa": (
+        "3 classes with shares 0.5/0.3/0.2; a prediction right with probability 'right', else "
+        "one of the other two classes at random (kappa 0: predictions independent of the truth, "
+        "same shares)"
+    ),
+    "metrics.calibration_test": _CALIBRATION,
+    "metrics.calibration_curve": _CALIBRATION.split(";")[0] + "; outcomes Bernoulli(p)",
+    "metrics.class_metrics": (
+        "fixed class sizes; an item right with its class's recall, else one of the other "
+        "classes uniformly"
+    ),
+    "bayesian.paired_accuracy": _CELLS + ", p_b = p_c (equally good)",
+    "bayesian.correlated_t": _NADEAU_BENGIO + " (ρ = test_fraction), scores 0.8 + 0.01·d",
+    "bayesian.sign": _BAYES_DATASETS,
+    "bayesian.signed_rank": _BAYES_DATASETS,
+    "multiple.friedman": _DATASETS,
+    "multiple.nemenyi": _DATASETS,
+    "multiple.pairwise_wilcoxon": _DATASETS,
+}
+
+
+def with_models(rows: list[Row]) -> list[Row]:
+    """The rows with their ``model`` from :data:`MODELS` (a function not there keeps its own)."""
+    return [dataclasses.replace(r, model=MODELS.get(r.function, r.model)) for r in rows]
+
+
+def mark_worst(rows: list[Row]) -> list[Row]:
+    """Mark the worst measured setting of every method that has no worst-case row.
+
+    The exactly enumerated families of one and two rates search a fine grid per test-set size
+    (or size and margin) and add its worst point as a row of its own: a method with two or more
+    such rows keeps them. For every other method (the simulated families, and the exact ones
+    measured on a grid only) the worst of its grid is marked again each time the table is
+    written, so that a grown grid moves the mark: the lowest coverage, the largest size. A
+    simulated worst is itself an estimate, with the row's standard error (and the least of
+    several noisy figures leans low).
+    """
+    groups: dict[tuple[str, str, str], list[int]] = {}
+    for i, r in enumerate(rows):
+        if r.kind in ("coverage", "size"):
+            groups.setdefault((r.function, r.method, r.kind), []).append(i)
+    rows = list(rows)
+    for (_, _, kind), members in groups.items():
+        if sum(rows[i].worst for i in members) >= 2:
+            continue  # a fine search per size: its own rows
+        pick = (min if kind == "coverage" else max)(members, key=lambda i: rows[i].value)
+        for i in members:
+            if rows[i].worst != (i == pick):
+                rows[i] = dataclasses.replace(rows[i], worst=i == pick)
+    return rows
+
+
 def read(path: Path = OUT) -> list[Row]:
     """The rows of a table :func:`write` wrote."""
     out = []
@@ -1380,15 +1718,16 @@ def read(path: Path = OUT) -> list[Row]:
                 Row(
                     r["function"], r["method"], r["kind"], r["setting"], float(r["value"]),
                     float(r["se"]), float(r["width"]) if r["width"] else None,
-                    float(r["nominal"]), r["worst"] == "1", r["how"],
+                    float(r["nominal"]), r["worst"] == "1", r["how"], r.get("model") or "",
                 )
             )  # fmt: skip
     return out
 
 
 def write(rows: list[Row], path: Path = OUT) -> None:
-    """Write the rows grouped by (function, method), each group in the order measured."""
-    rows = sorted(rows, key=lambda r: (r.function, r.method))
+    """Write the rows grouped by (function, method), each group in the order measured, with
+    their models (:data:`MODELS`) and their worst settings marked (:func:`mark_worst`)."""
+    rows = mark_worst(with_models(sorted(rows, key=lambda r: (r.function, r.method))))
     with path.open("w", newline="", encoding="utf-8") as f:
         f.write(f"# produced by (from the repository root): {COMMAND}\n")
         f.write("# one row per method and setting; see evalkit/atlas.py for the columns\n")
@@ -1407,11 +1746,38 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="with --only: replace those families' methods in data/atlas.csv, keep the rest",
     )
+    parser.add_argument(
+        "--add",
+        action="store_true",
+        help="with --only: measure only the settings data/atlas.csv does not hold yet and add "
+        "them (a family's grid grew, a method is new); keep every row there",
+    )
+    parser.add_argument(
+        "--models",
+        action="store_true",
+        help="measure nothing: rewrite data/atlas.csv with the model column of MODELS and the "
+        "worst settings marked, every row's figures kept",
+    )
     args = parser.parse_args(argv)
+    if args.models:
+        kept = read()
+        write(kept)
+        print(f"rewrote {len(kept)} rows of {OUT.relative_to(REPO)} with their models")
+        return 0
     families = args.only or list(FAMILIES)
     # the slowest families first, so that two workers end at about the same time
     families.sort(key=lambda name: SLOW.index(name) if name in SLOW else len(SLOW))
     start = time.perf_counter()
+    if args.only and args.add:
+        held = {(r.function, r.method, r.setting) for r in read()}
+        # one process: a worker process would not see the selection
+        rows, _ = measure(families, select=lambda f, m, s: (f, m, s) not in held)
+        kept = read()  # the table as it is now: another run may have written it meanwhile
+        held = {(r.function, r.method, r.setting) for r in kept}
+        rows = [r for r in rows if (r.function, r.method, r.setting) not in held]
+        write(kept + rows)
+        print(f"added {len(rows)} rows to {OUT.relative_to(REPO)}")
+        return 0
     rows, _ = measure(families, processes=args.processes)
     total = time.perf_counter() - start
     if args.only and args.update:

@@ -270,6 +270,7 @@ def correlated_t(
     scores_b: ArrayLike,
     rope: float = 0.0,
     *,
+    higher_is_better: bool = True,
     rho: float | None = None,
     test_fraction: float | None = None,
     runs: int | None = None,
@@ -290,7 +291,8 @@ def correlated_t(
     with x̄ the mean and σ̂² the sample variance (ddof 1) of the differences. Since
     ρ/(1 − ρ) = n_test/n_train, the scale is exactly the standard error of
     :func:`evalkit.resampling.corrected_resampled_t`: with ``rope=0``, ``p_b_better`` equals
-    that test's one-sided p-value for "A better".
+    that test's one-sided p-value for "A better". Both take the same inputs in the same order,
+    ``(scores_a, scores_b, ..., higher_is_better=, test_fraction= | runs= with folds=)``.
 
     The design must be stated: ``runs=`` with ``folds=`` (m × k-fold CV, ρ = 1/k),
     ``test_fraction=`` (random splits, ρ = n_test/n_total), or ``rho=`` directly. A call that
@@ -309,16 +311,21 @@ def correlated_t(
 
     Measured in the coverage atlas (:mod:`evalkit.atlas`; ``make atlas``):
 
-    Atlas (size, claim at 0.95): minimum 0.052, median 0.052, maximum 0.052 over 1 setting.
+    Atlas (size, claim at 0.95): minimum 0.045, median 0.047, maximum 0.052 (at splits=30,
+    test_fraction=0.3333, difference=0) over 4 settings.
 
     Parameters
     ----------
     scores_a, scores_b : array_like, shape (n,)
-        Per-split scores (higher is better) of classifiers A and B on the same splits, all
-        runs concatenated (n ≥ 2).
+        Per-split scores of classifiers A and B on the same splits, all runs concatenated
+        (n ≥ 2), e.g. two arrays from scikit-learn's ``cross_val_score`` with the same ``cv``.
     rope : float
         Half-width of the region of practical equivalence (≥ 0), in score units (0.01 = one
         point of accuracy). A ROPE wider than the range of all scores gives a ``UserWarning``.
+    higher_is_better : bool, default True, keyword-only
+        True for accuracies (scikit-learn's scorers), False for error rates or losses: then
+        ``p_a_better`` is the posterior probability that A's score is lower by more than
+        ``rope``.
     rho : float, optional, keyword-only
         The correlation ρ in [0, 1) itself.
     test_fraction : float, optional, keyword-only
@@ -333,8 +340,9 @@ def correlated_t(
     BayesianComparison
         ``posterior`` is the frozen ``scipy.stats.t`` of μ (a point mass, given as ``None``,
         when all differences are equal: then each probability is 0 or 1, or ½ on the boundary
-        of ``rope=0``); ``details`` holds ``mean``, ``scale``, ``df``, ``rho``, ``design`` and
-        the design's own numbers (``runs`` and ``folds``, or ``test_fraction``).
+        of ``rope=0``); ``details`` holds ``mean`` (of A − B), ``scale``, ``df``, ``rho``,
+        ``design``, the design's own numbers (``runs`` and ``folds``, or ``test_fraction``) and
+        ``higher_is_better``.
 
     Examples
     --------
@@ -345,7 +353,16 @@ def correlated_t(
     (0.761, 0.238, 0.001)
     >>> round(correlated_t(a, b, rope=0.01, test_fraction=1 / 3).p_a_better, 3)  # 2/3–1/3 splits
     0.665
+    >>> errors_a, errors_b = 1 - np.array(a), 1 - np.array(b)  # the same as error rates
+    >>> r = correlated_t(errors_a, errors_b, rope=0.01, runs=1, folds=10, higher_is_better=False)
+    >>> round(r.p_a_better, 3), round(r.p_equivalent, 3), round(r.p_b_better, 3)
+    (0.761, 0.238, 0.001)
     """
+    if not isinstance(higher_is_better, (bool, np.bool_)):
+        raise TypeError(
+            "higher_is_better must be True (accuracies: what cross_val_score returns) or False "
+            f"(error rates, losses); got {higher_is_better!r}"
+        )
     a, b = _as_score_pair(scores_a, scores_b)
     differences = a - b
     rope = _check_rope(rope)
@@ -357,13 +374,24 @@ def correlated_t(
     mean = float(differences.mean())
     variance = float(np.var(differences, ddof=1))
     scale = math.sqrt((1.0 / n + rho / (1.0 - rho)) * variance)
-    details = {"mean": mean, "scale": scale, "df": n - 1, "rho": rho, **design}
+    details = {
+        "mean": mean,
+        "scale": scale,
+        "df": n - 1,
+        "rho": rho,
+        **design,
+        "higher_is_better": bool(higher_is_better),
+    }
     method = "Bayesian correlated t-test (Corani & Benavoli 2015)"
     if scale == 0.0:  # all differences equal: the posterior is a point mass at the mean
         left, right = _point_mass(mean, rope)
+        if not higher_is_better:  # a lower score is better: A better is the left side
+            left, right = right, left
         return BayesianComparison(right, 1 - left - right, left, rope, method, None, details)
     posterior = stats.t(df=n - 1, loc=mean, scale=scale)
     left, right = float(posterior.cdf(-rope)), float(posterior.sf(rope))
+    if not higher_is_better:
+        left, right = right, left
     return BayesianComparison(
         right, _middle(left, right, rope), left, rope, method, posterior, details
     )
@@ -492,6 +520,11 @@ def signed_rank(
     and θ_rope = 1 − θ_left − θ_right. The reported probabilities are the shares of samples in
     which each θ is the largest (Monte Carlo; standard error ≤ 0.5/√samples each).
 
+    Measured in the coverage atlas (:mod:`evalkit.atlas`; ``make atlas``):
+
+    Atlas (size, claim at 0.95): minimum 0.000, median 0.062, maximum 0.078 (at n=6, rope=0) over 6
+    settings. It rejects a true null hypothesis more than 7 % of the time at 2 of the 6 settings.
+
     Parameters
     ----------
     scores_a, scores_b : array_like, shape (n,)
@@ -565,6 +598,11 @@ def sign(
     With ``rope=0`` the ROPE is empty: the pseudo-observation and any zero differences count
     half left and half right. The reported probabilities are the shares of Monte-Carlo samples
     in which each θ is the largest.
+
+    Measured in the coverage atlas (:mod:`evalkit.atlas`; ``make atlas``):
+
+    Atlas (size, claim at 0.95): minimum 0.001, median 0.028, maximum 0.059 (at n=50, rope=0) over 6
+    settings.
 
     Parameters
     ----------
@@ -761,7 +799,8 @@ def paired_accuracy(
 
     Measured in the coverage atlas (:mod:`evalkit.atlas`; ``make atlas``):
 
-    Atlas (size, claim at 0.95): minimum 0.000, median 0.016, maximum 0.042 over 6 settings.
+    Atlas (size, claim at 0.95): minimum 0.000, median 0.016, maximum 0.042 (at N=50, p_a=0.7,
+    p_b=0.1, p_c=0.1, p_d=0.1) over 6 settings.
 
     Parameters
     ----------
@@ -881,10 +920,14 @@ def plot_posterior(
     y = np.asarray(posterior.pdf(x), dtype=float)
     ax.plot(x, y, color="black", lw=1.5, label="posterior density")
     r = result.rope
+    left = (COLORS["b"], f"{names[1]} better: {result.p_b_better:.3f}")
+    right = (COLORS["a"], f"{names[0]} better: {result.p_a_better:.3f}")
+    if result.details.get("higher_is_better") is False:  # lower scores are better: A on the left
+        left, right = right, left
     regions = [
-        (x <= -r, COLORS["b"], f"{names[1]} better: {result.p_b_better:.3f}"),
+        (x <= -r, *left),
         ((x >= -r) & (x <= r), COLORS["reference"], f"equivalent: {result.p_equivalent:.3f}"),
-        (x >= r, COLORS["a"], f"{names[0]} better: {result.p_a_better:.3f}"),
+        (x >= r, *right),
     ]
     for mask, color, text in regions:
         if mask.any():

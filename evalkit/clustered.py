@@ -419,9 +419,13 @@ def accuracy_interval(
 
     Measured in the coverage atlas (:mod:`evalkit.atlas`; ``make atlas``):
 
-    Atlas (coverage, bootstrap): minimum 0.901, median 0.919, maximum 0.937 over 2 settings.
-    Atlas (coverage, ratio): minimum 0.805, median 0.909, maximum 0.944 over 12 settings.
-    Atlas (coverage, wilson-effective): minimum 0.915, median 0.941, maximum 0.985 over 12 settings.
+    Atlas (coverage, bootstrap): minimum 0.901 (at writers=10, items=20, accuracy=0.9, ICC=0.05),
+    median 0.919, maximum 0.937 over 2 settings. It covers less than 93 % at 1 of the 2 settings.
+    Atlas (coverage, ratio): minimum 0.805 (at writers=5, items=20, accuracy=0.97, ICC=0.1), median
+    0.909, maximum 0.944 over 12 settings. It covers less than 93 % at 8 of the 12 settings.
+    Atlas (coverage, wilson-effective): minimum 0.915 (at writers=10, items=20, accuracy=0.9,
+    ICC=0.2), median 0.941, maximum 0.985 over 12 settings. It covers less than 93 % at 1 of the 12
+    settings.
 
     Parameters
     ----------
@@ -622,9 +626,12 @@ def mcnemar(
 
     Measured in the coverage atlas (:mod:`evalkit.atlas`; ``make atlas``):
 
-    Atlas (size, durkalski): minimum 0.011, median 0.043, maximum 0.051 over 10 settings.
-    Atlas (size, obuchowski): minimum 0.000, median 0.027, maximum 0.049 over 10 settings.
-    Atlas (size, yang): minimum 0.048, median 0.056, maximum 0.063 over 10 settings.
+    Atlas (size, durkalski): minimum 0.011, median 0.043, maximum 0.051 (at writers=20,
+    sizes=unequal, p_discordant=0.3) over 10 settings.
+    Atlas (size, obuchowski): minimum 0.000, median 0.027, maximum 0.049 (at writers=40,
+    sizes=unequal, p_discordant=0.3) over 10 settings.
+    Atlas (size, yang): minimum 0.048, median 0.056, maximum 0.063 (at writers=10, sizes=unequal,
+    p_discordant=0.3) over 10 settings.
 
     Parameters
     ----------

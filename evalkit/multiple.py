@@ -207,6 +207,13 @@ def friedman(scores: ArrayLike, *, tie_correction: bool = False) -> FriedmanResu
     k − 1 and (k − 1)(N − 1) degrees of freedom. The null hypothesis is that all classifiers
     are equivalent (equal expected ranks).
 
+    Measured in the coverage atlas (:mod:`evalkit.atlas`; ``make atlas``):
+
+    Atlas (size, chi2): minimum 0.030, median 0.043, maximum 0.052 (at classifiers=3, datasets=20,
+    scores=continuous) over 16 settings.
+    Atlas (size, iman-davenport): minimum 0.042, median 0.049, maximum 0.063 (at classifiers=5,
+    datasets=5, scores=continuous) over 16 settings.
+
     Parameters
     ----------
     scores : array_like, shape (n_datasets, n_classifiers)
@@ -360,6 +367,11 @@ def nemenyi(scores: ArrayLike, alpha: float = 0.05) -> NemenyiResult:
     with q_α from :func:`critical_value` (studentized range / √2). Use it after the Friedman
     test has rejected the null hypothesis.
 
+    Measured in the coverage atlas (:mod:`evalkit.atlas`; ``make atlas``):
+
+    Atlas (size): minimum 0.028, median 0.040, maximum 0.058 (at classifiers=3, datasets=40,
+    scores=continuous) over 16 settings.
+
     Parameters
     ----------
     scores : array_like, shape (n_datasets, n_classifiers)
@@ -471,6 +483,11 @@ def pairwise_wilcoxon(
     pairwise tests whose statistic uses only A's and B's scores — the Wilcoxon signed-rank test
     over the data sets (Demšar 2006, §3.1.3; :func:`evalkit.paired.wilcoxon_signed_rank`) — with
     a correction for the m = k(k − 1)/2 comparisons, here Holm's step-down (:func:`holm`).
+
+    Measured in the coverage atlas (:mod:`evalkit.atlas`; ``make atlas``):
+
+    Atlas (size, auto): minimum 0.000, median 0.036, maximum 0.047 (at classifiers=5, datasets=20,
+    scores=continuous) over 16 settings.
 
     Parameters
     ----------

@@ -52,7 +52,6 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "bootstrap",
             "resampling",
             "adjust",
-            "atlas",
             "examples",
             "glossary",
             "exercises",
@@ -62,7 +61,10 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "two classifiers, metrics, Bayesian comparisons",
         ("independent", "paired", "metrics", "bayesian"),
     ),
-    ("many data sets, clustered items, planning", ("multiple", "clustered", "planning")),
+    (
+        "many data sets, clustered items, planning; the coverage atlas and its lookup",
+        ("multiple", "clustered", "planning", "atlas"),
+    ),
     ("the whole comparison in one call", ("report",)),
     ("entry points: the package and the command line", ("__init__", "__main__")),
 )

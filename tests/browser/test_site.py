@@ -156,6 +156,30 @@ def offline_page(browser, server):
     assert errors == [], f"JavaScript errors: {errors[:5]}"
 
 
+#: The rules every page must pass: WCAG 2.0 and 2.1, levels A and AA (axe-core's tags).
+WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+FILE_NAME = re.compile(r"\.(png|svg|jpe?g|gif)\b|^_images/|^[0-9a-f]{16,}")
+
+
+def _accessibility_problems(page, name: str, formulas: bool) -> list[str]:
+    """What keeps this page from WCAG 2.1 AA (issue 60): axe-core's violations of the A and AA
+    rules, a figure without a real text alternative, formulas without MathML for screen
+    readers."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    found = []
+    result = Axe().run(page, options={"runOnly": {"type": "tag", "values": WCAG_TAGS}})
+    for violation in result.response["violations"]:
+        where = [node["target"] for node in violation["nodes"][:3]]
+        found.append(f"{name}: axe-core {violation['id']} ({violation['impact']}): {where}")
+    for alt in page.eval_on_selector_all("article img", "els => els.map(e => e.alt)"):
+        if len(re.findall(r"\w+", alt)) < 5 or FILE_NAME.search(alt):
+            found.append(f"{name}: a figure whose text alternative says nothing: {alt!r}")
+    if formulas and not page.locator("article mjx-assistive-mml").count():
+        found.append(f"{name}: formulas without assistive MathML for screen readers")
+    return found
+
+
 def _open(page, url: str) -> bool:
     """Load ``url`` and wait for MathJax to finish; True if the page loads MathJax."""
     response = page.goto(url, wait_until="load")
@@ -238,6 +262,7 @@ def test_every_page_loads_offline_with_formulas_figures_and_working_links(
             if first_formula:
                 page.locator("article div.math").first.scroll_into_view_if_needed()
             page.screenshot(path=str(SCREENSHOTS / shot))
+        problems += _accessibility_problems(page, name, formulas=bool(formulas.count()))
         ids[name] = set(page.eval_on_selector_all("[id]", "els => els.map(e => e.id)"))
         for href in page.eval_on_selector_all("a[href]", "els => els.map(e => e.href)"):
             target, fragment = urldefrag(href)

@@ -199,6 +199,50 @@ def _nudge(widget) -> None:
     widget.locator(f"{_CHECKBOX}, {_TOGGLES} button, {_RADIO} input").first.click()
 
 
+_ACTIVE_KIND_JS = """
+    () => {
+        const e = document.activeElement;
+        if (!e) return null;
+        if (e.classList.contains('noUi-handle')) return 'slider';
+        return e.tagName.toLowerCase() + (e.type ? ':' + e.type : '');
+    }
+"""
+_FOCUS_BEFORE_JS = """
+    el => {
+        const anchor = document.createElement('span');
+        anchor.tabIndex = -1;
+        anchor.className = 'evalkit-focus-anchor';
+        el.prepend(anchor);
+        anchor.focus();
+    }
+"""
+
+
+def _by_keyboard(page, widget) -> None:
+    """Operate the widget with the keyboard only (issue 60): from just before it, Tab to its
+    first control, then the arrow keys (a slider, a dropdown) or Space (a check box, a button).
+    Fails if Tab leaves the widget before reaching a control."""
+    widget.evaluate(_FOCUS_BEFORE_JS)
+    kind = None
+    for _ in range(20):
+        page.keyboard.press("Tab")
+        kind = page.evaluate(_ACTIVE_KIND_JS)
+        assert widget.evaluate("el => el.contains(document.activeElement)"), (
+            f"Tab left the widget before reaching a control (at {kind})"
+        )
+        if kind and kind.split(":")[0] in ("slider", "select", "input", "button"):
+            break
+    else:
+        raise AssertionError("20 presses of Tab reached no control of the widget")
+    if kind in ("slider", "input:range", "input:number", "input:text"):
+        page.keyboard.press("ArrowRight" if kind == "slider" else "ArrowUp")
+        page.keyboard.press("ArrowRight" if kind == "slider" else "ArrowUp")
+    elif kind.startswith("select"):
+        page.keyboard.press("ArrowDown")
+    else:
+        page.keyboard.press("Space")
+
+
 def _extremes(widget):
     """(description, action) for every control: its minimum, its maximum, a middle value.
 
@@ -796,7 +840,13 @@ def test_student_copy_runs_and_every_widget_control_works(stem, lab, lab_page):
                 widget.locator(".jp-OutputArea-output").first.wait_for(timeout=60_000)
                 where = f"{stem}: cell {cell + 1}, widget {i} ({_labels(widget)})"
                 latencies = []
-                changed, latency = _act(page, widget, lambda w=widget: _nudge(w), where)
+                # the notebook's first widget by the keyboard only, the others by _nudge
+                move = (
+                    (lambda w=widget: _by_keyboard(page, w))
+                    if moved == 0
+                    else (lambda w=widget: _nudge(w))
+                )
+                changed, latency = _act(page, widget, move, where)
                 assert changed, f"{where}: the output did not change when a control was moved"
                 _assert_no_error(widget, f"{where} after the first move")
                 latencies.append(latency)
