@@ -368,7 +368,13 @@ def _words_text(words: Sequence[SourceWord]) -> str:
 
 
 #: The language of each source word, for the ``lang`` attribute (hyphenation, screen readers).
-LANGUAGE_CODES = {"german": "de", "hungarian": "hu", "greek": "el", "persian": "fa", "english": "en"}
+LANGUAGE_CODES = {
+    "german": "de",
+    "hungarian": "hu",
+    "greek": "el",
+    "persian": "fa",
+    "english": "en",
+}
 
 
 def _words_html(words: Sequence[SourceWord]) -> str:

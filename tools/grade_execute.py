@@ -164,9 +164,7 @@ def execute(path: str, names: list[str], timeout: float, grace: float) -> dict:
             return {"answers": {}, "notes": [*notes, "too many kernels killed: no answers read"]}
         note("the notebook was run again from the top without the cells named above")
     wanted = {"answers": f"__evalkit_answers({names!r})"}
-    status, content = run_cell(
-        manager, client, EXTRACT, timeout, grace, user_expressions=wanted
-    )
+    status, content = run_cell(manager, client, EXTRACT, timeout, grace, user_expressions=wanted)
     answers: dict = {}
     if status == "ok":
         expression = content.get("user_expressions", {}).get("answers", {})
