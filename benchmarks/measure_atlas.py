@@ -620,11 +620,16 @@ def auc(select) -> Iterator[Row]:
 #: (K, true accuracy): the first three as before issue 57; then the accuracies the course uses
 #: near 100 %, where a test set with every item right (probability p^K) makes every resample
 #: equal (the percentile interval [1, 1], no BCa interval)
-BOOT_SETTINGS = ((30, 0.8), (100, 0.8), (100, 0.95)) + tuple(
-    (k, p)
-    for k in (50, 100, 200, 500)
-    for p in (0.9, 0.95, 0.97, 0.98, 0.99, 0.995, 0.999)
-    if (k, p) != (100, 0.95)
+BOOT_SETTINGS = (
+    (30, 0.8),
+    (100, 0.8),
+    (100, 0.95),
+    *(
+        (k, p)
+        for k in (50, 100, 200, 500)
+        for p in (0.9, 0.95, 0.97, 0.98, 0.99, 0.995, 0.999)
+        if (k, p) != (100, 0.95)
+    ),
 )
 #: paired_difference_interval near 100 %: B has accuracy p, A half of B's errors, the two err
 #: independently of each other (cells both right, only A right, only B right, both wrong)

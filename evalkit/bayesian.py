@@ -8,7 +8,8 @@ through Bayesian analysis", JMLR 18(77)):
 * ``p_equivalent``: it lies in the region of practical equivalence [−rope, +rope] (the ROPE),
 * ``p_b_better``: it is smaller than ``−rope``.
 
-Scores are "higher is better" (accuracies). The three probabilities sum to 1; with ``rope=0``
+Scores are "higher is better" (accuracies; :func:`correlated_t` takes ``higher_is_better=False``
+for error rates). The three probabilities sum to 1; with ``rope=0``
 the middle one is 0 (equal differences are split half and half between the two sides).
 
 Functions

@@ -88,10 +88,42 @@ def test_correlated_t_matches_its_closed_form(rope, design, rho):
     ],
 )
 def test_correlated_t_rope0_is_the_corrected_resampled_t_one_sided_p(design, n_train, n_test):
-    freq = corrected_resampled_t(FOLDS_A - FOLDS_B, n_train=n_train, n_test=n_test)
+    freq = corrected_resampled_t(FOLDS_A, FOLDS_B, n_train=n_train, n_test=n_test)
     one_sided = stats.t.sf(freq.statistic, freq.df)  # p-value for "A better"
     r = correlated_t(FOLDS_A, FOLDS_B, **design)
     assert r.p_b_better == pytest.approx(one_sided, rel=1e-10)
+
+
+@pytest.mark.parametrize(("design", "rho"), [d for d in DESIGNS if "rho" not in d[0]])
+def test_correlated_t_and_the_corrected_t_take_the_same_inputs_in_the_same_order(design, rho):
+    # issue 57: one convention, (scores_a, scores_b, *, design) for both; rope 0 → P(B better)
+    # is the corrected t's one-sided p-value for "A better"
+    freq = corrected_resampled_t(FOLDS_A, FOLDS_B, **design)
+    r = correlated_t(FOLDS_A, FOLDS_B, **design)
+    assert r.p_b_better == pytest.approx(stats.t.sf(freq.statistic, freq.df), rel=1e-10)
+    assert freq.details["test_to_train"] == pytest.approx(rho / (1 - rho), rel=1e-12)
+
+
+@pytest.mark.parametrize("rope", [0.0, 0.01])
+def test_correlated_t_with_error_rates_and_higher_is_better_false(rope):
+    # the same classifiers as error rates: A better is now a lower score
+    acc = correlated_t(FOLDS_A, FOLDS_B, rope=rope, runs=2, folds=10)
+    err = correlated_t(
+        1 - FOLDS_A, 1 - FOLDS_B, rope=rope, runs=2, folds=10, higher_is_better=False
+    )
+    assert err.p_a_better == pytest.approx(acc.p_a_better, rel=1e-9, abs=1e-15)
+    assert err.p_b_better == pytest.approx(acc.p_b_better, rel=1e-9, abs=1e-15)
+    assert err.p_equivalent == pytest.approx(acc.p_equivalent, abs=1e-12)
+    assert err.details["mean"] == pytest.approx(-acc.details["mean"])
+    assert err.details["higher_is_better"] is False and acc.details["higher_is_better"] is True
+    # without the flag, error rates read as accuracies give the mirror image (the old trap)
+    wrong = correlated_t(1 - FOLDS_A, 1 - FOLDS_B, rope=rope, runs=2, folds=10)
+    assert wrong.p_a_better == pytest.approx(acc.p_b_better, rel=1e-9, abs=1e-15)
+    # a point mass (all differences equal) follows the flag too
+    same = correlated_t([0.1, 0.2], [0.15, 0.25], rope=rope, rho=0.1, higher_is_better=False)
+    assert (same.p_a_better, same.p_b_better) == (1.0, 0.0)
+    with pytest.raises(TypeError, match="higher_is_better must be True"):
+        correlated_t(FOLDS_A, FOLDS_B, runs=2, folds=10, higher_is_better="no")
 
 
 def differences_with(mean: float, sd: float, n: int, seed: int) -> np.ndarray:
@@ -122,7 +154,7 @@ def test_correlated_t_random_splits_use_the_test_fraction():
     r = correlated_t(a, b, test_fraction=1 / 3)
     assert r.details["scale"] == pytest.approx(0.0253, abs=5e-5)
     assert r.p_b_better == pytest.approx(0.32, abs=0.005)
-    freq = corrected_resampled_t(a - b, n_train=2, n_test=1)
+    freq = corrected_resampled_t(a, b, test_fraction=1 / 3)  # the same call as correlated_t's
     assert r.p_b_better == pytest.approx(stats.t.sf(freq.statistic, freq.df), rel=1e-10)
     old = correlated_t(a, b, rho=1 / 30)  # what the old default computed
     assert old.details["scale"] == pytest.approx(0.0090, abs=5e-5)

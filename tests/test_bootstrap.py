@@ -9,12 +9,17 @@ a small coverage simulation; word accuracy against its definition (Wolff 2014, �
 
 from __future__ import annotations
 
+import math
+import re
+import warnings
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy import special, stats
 
+from evalkit import atlas
 from evalkit.bootstrap import (
     acceleration,
     bias_correction,
@@ -286,10 +291,80 @@ def test_bca_helpers_bad_inputs(function, args, error, match):
 
 def test_bca_degenerate_distribution_raises_and_percentile_collapses():
     all_correct = np.ones(50)
-    pct = bootstrap_interval(np.mean, all_correct, rounds=200, rng=0)
+    with pytest.warns(UserWarning, match="bootstrap resamples gave the same value 1"):
+        pct = bootstrap_interval(np.mean, all_correct, rounds=200, rng=0)
     assert (pct.low, pct.high) == (1.0, 1.0)
-    with pytest.raises(ValueError, match="BCa is undefined here"):
+    with pytest.raises(ValueError, match=r"BCa is undefined here.*clopper_pearson"):
         bootstrap_interval(np.mean, all_correct, method="bca", rounds=200, rng=0)
+
+
+# --------------------------------------------------------------------------------------------
+# issue 57: a bootstrap whose resamples are all equal warns instead of a silent [θ, θ]
+
+
+def _collapse_warnings(caught):
+    return [w for w in caught if "bootstrap resamples gave the same value" in str(w.message)]
+
+
+def test_bootstrap_interval_warns_when_every_resample_is_equal_and_names_the_exact_interval():
+    with pytest.warns(UserWarning) as caught:
+        ci = bootstrap_interval(np.mean, np.ones(30), rounds=500, rng=1)
+    (w,) = _collapse_warnings(caught)
+    text = str(w.message)
+    assert "all 500" not in text and "every one of the 500 bootstrap resamples" in text
+    assert "[1, 1], of width 0: not a confidence interval" in text
+    assert "evalkit.intervals.clopper_pearson(successes, trials)" in text
+    assert w.category is UserWarning and w.filename == __file__  # the caller's line
+    assert ci.width == 0.0 and ci.std_error == 0.0
+    # the exact interval it points to does what the bootstrap cannot
+    assert clopper_pearson(30, 30).low == pytest.approx(0.8843, abs=1e-4)
+    # a vectorized statistic and a constant sample of another value: the same warning
+    with pytest.warns(UserWarning, match=r"same value 0\.25, so the interval is \[0\.25, 0\.25\]"):
+        bootstrap_interval(lambda x: x.mean(axis=-1), np.full(12, 0.25), rng=2, vectorized=True)
+
+
+def test_paired_difference_interval_warns_when_the_classifiers_agree_on_every_item():
+    y = np.array([0, 1] * 20)
+    both_right = y.copy()
+    wrong = both_right.copy()
+    wrong[:3] = 1 - wrong[:3]  # both classifiers wrong on the same three items: no discordance
+    for method in ("percentile",):
+        with pytest.warns(UserWarning) as caught:
+            ci = paired_difference_interval(accuracy, y, wrong, wrong.copy(), method=method, rng=3)
+        (w,) = _collapse_warnings(caught)
+        assert "agree on every item" in str(w.message)
+        assert "evalkit.paired.difference_interval" in str(w.message)
+        assert (ci.low, ci.high, ci.estimate) == (0.0, 0.0, 0.0)
+    with pytest.raises(ValueError, match=r"BCa is undefined here.*paired\.difference_interval"):
+        paired_difference_interval(accuracy, y, wrong, wrong.copy(), method="bca", rng=3)
+
+
+@pytest.mark.parametrize("method", ["percentile", "bca"])
+def test_no_warning_when_the_resamples_vary(method):
+    # one wrong item of 500: a resample leaves it out with probability 0.368, so the replicates
+    # vary (all 100 equal with probability 0.368^100); no warning, however close to 100 %
+    correct = np.ones(500)
+    correct[7] = 0
+    y = np.array([0, 1] * 250)
+    a, b = y.copy(), y.copy()
+    b[11] = 1 - b[11]  # one discordant item
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        ci = bootstrap_interval(np.mean, correct, method=method, rounds=100, rng=4)
+        diff = paired_difference_interval(accuracy, y, a, b, method=method, rounds=100, rng=4)
+    assert ci.low < ci.high and diff.low < diff.high
+
+
+def test_the_cluster_bootstrap_keeps_its_own_warning():
+    # clustered.accuracy_interval(method="bootstrap") shares the core; it warns about accuracy
+    # above 0.95 itself, so the core stays silent there
+    from evalkit.clustered import accuracy_interval
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        accuracy_interval(np.ones(40), np.arange(40) // 4, "bootstrap", rounds=200, rng=0)
+    assert not _collapse_warnings(caught)
+    assert any("accuracy 1" in str(w.message) for w in caught)
 
 
 # --------------------------------------------------------------------------------------------
@@ -340,7 +415,8 @@ def test_coverage_for_the_mean_of_a_normal_sample():
 def test_two_dimensional_samples_resample_rows():
     # rows are items: resampling keeps each row's columns together
     counts = np.column_stack([np.arange(1, 21), 2 * np.arange(1, 21)])
-    ci = bootstrap_interval(lambda c: c[:, 1].sum() / c[:, 0].sum(), counts, rounds=200, rng=0)
+    with pytest.warns(UserWarning, match="same value 2"):  # the ratio is 2 in every resample
+        ci = bootstrap_interval(lambda c: c[:, 1].sum() / c[:, 0].sum(), counts, rounds=200, rng=0)
     assert ci.low == ci.high == pytest.approx(2.0)
 
 
@@ -550,3 +626,87 @@ def test_inputs_are_checked_once_per_call(monkeypatch):
     calls.clear()
     bootstrap_interval(np.mean, np.arange(30.0), method="bca", rounds=200, rng=0)
     assert len(calls) == 1
+
+
+# --------------------------------------------------------------------------------------------
+# issue 57: the docstrings state the atlas's figures near 100 %
+
+
+def _no_interval_share(row):
+    """Failures/replicates of an atlas row ("R replicates (F without an answer, …)") and its SE."""
+    found = re.search(r"(\d+) replicates(?: \((\d+) without an answer)?", row.how)
+    replicates, failures = int(found[1]), int(found[2] or 0)
+    share = failures / replicates
+    return share, math.sqrt(share * (1 - share) / replicates)
+
+
+def _docstring_table(function):
+    """The rows of the "Near 100 %" table of a docstring: lists of the cells' numbers."""
+    doc = function.__doc__
+    block = doc[doc.index("no BCa interval\n") :].split("\n\n")[0]
+    return [
+        [float(x) for x in re.findall(r"\d+(?:\.\d+)?", line)]
+        for line in block.splitlines()
+        if re.match(r"\s+\d", line)
+    ]
+
+
+def test_bootstrap_interval_states_the_atlas_near_100_percent():
+    rows = {(r.method, r.setting): r for r in atlas.rows("bootstrap.bootstrap_interval")}
+    table = _docstring_table(bootstrap_interval)
+    assert len(table) == 20
+    for k, p, all_right, pct, pct_se, bca, bca_se, none, none_se in table:
+        setting = f"K={k:g}; p={p:g}; rounds=1000; statistic=accuracy"
+        percentile, bca_row = rows["percentile", setting], rows["bca", setting]
+        assert (round(percentile.value, 3), round(percentile.se, 3)) == (pct, pct_se)
+        assert (round(bca_row.value, 3), round(bca_row.se, 3)) == (bca, bca_se)
+        share, se = _no_interval_share(bca_row)
+        assert (round(share, 3), round(se, 3)) == (none, none_se)
+        assert round(p**k, 3) == all_right
+    # every measured BCa row: no interval in about the share p^K of test sets (all items right)
+    for row in atlas.rows("bootstrap.bootstrap_interval", "bca"):
+        k, p = row.parameters["K"], row.parameters["p"]
+        share, se = _no_interval_share(row)
+        assert abs(share - p**k) <= 4 * max(se, 1e-3), (row.setting, share, p**k)
+        assert row.se <= 0.005 and se <= 0.005  # the course's Monte-Carlo standard
+
+
+def test_paired_difference_interval_states_the_atlas_near_100_percent():
+    rows = {(r.method, r.setting): r for r in atlas.rows("bootstrap.paired_difference_interval")}
+    table = _docstring_table(paired_difference_interval)
+    assert len(table) == 15
+    for k, p_b, agree, pct, pct_se, bca, bca_se, none, none_se in table:
+        e_a, e_b = (1 - p_b) / 2, 1 - p_b
+        cells = ((1 - e_a) * (1 - e_b), (1 - e_a) * e_b, e_a * (1 - e_b), e_a * e_b)
+        setting = (
+            f"N={k:g}; "
+            + "; ".join(f"p_{c}={v:.6g}" for c, v in zip("abcd", cells, strict=True))
+            + "; rounds=1000"
+        )
+        percentile, bca_row = rows["percentile", setting], rows["bca", setting]
+        assert (round(percentile.value, 3), round(percentile.se, 3)) == (pct, pct_se)
+        assert (round(bca_row.value, 3), round(bca_row.se, 3)) == (bca, bca_se)
+        share, se = _no_interval_share(bca_row)
+        assert (round(share, 3), round(se, 3)) == (none, none_se)
+        no_discordant = (1 - cells[1] - cells[2]) ** k
+        assert round(no_discordant, 3) == agree
+        assert abs(share - no_discordant) <= 4 * max(se, 1e-3), (setting, share, no_discordant)
+
+
+def test_a_row_near_100_percent_is_measured_again_to_the_same_figures():
+    # the rows are seeded per function and setting: measuring one again gives the committed
+    # value and the same count of test sets without a BCa interval (K = 50, p = 0.95: 2.5
+    # expected errors, all right in 7.7 % of test sets)
+    import sys
+
+    from tests.conftest import REPO
+
+    sys.path.insert(0, str(REPO / "benchmarks"))
+    import measure_atlas
+
+    setting = "K=50; p=0.95; rounds=1000; statistic=accuracy"
+    wanted = ("bootstrap.bootstrap_interval", "bca", setting)
+    (fresh,) = measure_atlas.measure(["bootstrap"], select=lambda *key: key == wanted)[0]
+    committed = {(r.function, r.method, r.setting): r for r in atlas.rows()}[wanted]
+    assert fresh.value == pytest.approx(committed.value, abs=1e-6)
+    assert fresh.how == committed.how

@@ -475,6 +475,7 @@ from evalkit.metrics import (  # noqa: E402
     brier_decomposition,
     brier_score,
     calibration_curve,
+    calibration_error,
     calibration_test,
     class_metrics,
     cohen_kappa,
@@ -627,8 +628,9 @@ def _ece_by_hand(y, p, bins, strategy):
 def test_plain_expected_calibration_error_is_the_ece_of_scikit_learns_points(strategy):
     rng = np.random.default_rng(RNG_SEED)
     y, p = forecasts(rng, 400, bias=1.0)
-    plain = expected_calibration_error(y, p, n_bins=8, strategy=strategy, debiased=False)
+    plain = expected_calibration_error(y, p, n_bins=8, strategy=strategy)  # the l1 ECE
     assert isinstance(plain, CalibrationError)
+    assert calibration_error(y, p, norm="l1", debiased=False, n_bins=8, strategy=strategy) == plain
     assert plain.estimate == pytest.approx(_ece_by_hand(y, p, 8, strategy), abs=1e-14)
     assert plain.norm == "l1" and plain.squared is None and "biased" in plain.method
     assert strategy in plain.method
@@ -657,11 +659,14 @@ def test_debiased_calibration_error_is_kumar_liang_and_ma_by_hand(strategy):
     rng = np.random.default_rng(RNG_SEED + 1)
     y, p = forecasts(rng, 300, bias=0.5)
     p[:3] = [0.001, 0.002, 0.999]  # may leave bins of one item, which contribute 0
-    e = expected_calibration_error(y, p, n_bins=12, strategy=strategy)
+    e = calibration_error(y, p, n_bins=12, strategy=strategy)  # norm="l2", debiased=True
     assert e.debiased and e.norm == "l2" and "Kumar" in e.method
     assert e.squared == pytest.approx(_kumar_by_hand(y, p, 12, strategy), abs=1e-15)
     assert e.estimate == pytest.approx(math.sqrt(max(e.squared, 0.0)), abs=1e-15)
-    assert expected_calibration_error(y, p, n_bins=12, strategy=strategy, debiased=True) == e
+    # the deprecation path of issue 57: expected_calibration_error(debiased=True) still gives it
+    with pytest.warns(FutureWarning, match=r"debiased= is deprecated.*norm='l2', debiased=True"):
+        old = expected_calibration_error(y, p, n_bins=12, strategy=strategy, debiased=True)
+    assert old == e
 
 
 def test_debiased_calibration_error_is_unbiased_where_the_plain_ece_is_not():
@@ -672,8 +677,8 @@ def test_debiased_calibration_error_is_unbiased_where_the_plain_ece_is_not():
     for _ in range(300):
         p = gen.random(285)
         y = (gen.random(285) < p).astype(int)
-        plain.append(expected_calibration_error(y, p, debiased=False).estimate)
-        squared.append(expected_calibration_error(y, p).squared)  # the default is debiased
+        plain.append(expected_calibration_error(y, p).estimate)  # the l1 ECE
+        squared.append(calibration_error(y, p).squared)  # the default is the debiased l2
     se = np.std(squared, ddof=1) / np.sqrt(len(squared))
     assert abs(np.mean(squared)) < 3.5 * se
     assert np.mean(plain) > 0.05
@@ -750,7 +755,7 @@ def test_consistency_resampling_is_a_valid_test_with_its_monte_carlo_error():
     y = (gen.random(400) < 0.5 + 0.5 * (p - 0.5)).astype(int)  # strongly overconfident
     r = calibration_test(y, p, resamples=999, rng=3)
     assert r.pvalue == pytest.approx(1 / 1000) and r.alternative == "greater"
-    assert r.statistic == pytest.approx(expected_calibration_error(y, p, debiased=False).estimate)
+    assert r.statistic == pytest.approx(expected_calibration_error(y, p).estimate)
     assert r.details["resamples"] == 999
     assert r.details["mc_standard_error"] == pytest.approx(math.sqrt(0.001 * 0.999 / 999))
     assert calibration_test(y, p, resamples=200, rng=5) == calibration_test(
@@ -766,7 +771,7 @@ def test_calibration_docstrings_state_the_measured_figures_of_the_csv():
 
     with data_file("calibration_simulation.csv").open() as fh:
         rows = list(csv.DictReader(line for line in fh if not line.startswith("#")))
-    ece_doc = " ".join(expected_calibration_error.__doc__.split())
+    ece_doc = " ".join(expected_calibration_error.__doc__.split())  # the l1 ECE's figures
     test_doc = " ".join(calibration_test.__doc__.split())
     for row in rows:
         assert f"{float(row['plain_ece_bias']):+.3f}" in ece_doc
@@ -1151,7 +1156,7 @@ BINARY_FORECAST_FUNCTIONS = [
 ]
 
 
-@pytest.mark.parametrize("function", [brier_score, *BINARY_FORECAST_FUNCTIONS])
+@pytest.mark.parametrize("function", [brier_score, calibration_error, *BINARY_FORECAST_FUNCTIONS])
 def test_forecast_functions_take_y_true_first_and_pos_label(function):
     # before issue 44 the first argument was called labels, and there was no pos_label
     params = inspect.signature(function).parameters
@@ -1193,10 +1198,8 @@ def test_pos_label_picks_the_positive_class_as_scikit_learn_does():
     np.testing.assert_allclose(curve.mean_predicted, prob_pred, atol=1e-14)
     d = brier_decomposition(names, 1 - p, n_bins=5, pos_label="ham")
     assert d.brier == pytest.approx(brier_score(y, p))
-    e = expected_calibration_error(names, 1 - p, n_bins=5, pos_label="ham", debiased=False)
-    assert e.estimate == pytest.approx(
-        expected_calibration_error(1 - y, 1 - p, n_bins=5, debiased=False).estimate
-    )
+    e = expected_calibration_error(names, 1 - p, n_bins=5, pos_label="ham")
+    assert e.estimate == pytest.approx(expected_calibration_error(1 - y, 1 - p, n_bins=5).estimate)
     z = calibration_test(names, p, method="spiegelhalter")
     assert z.statistic == pytest.approx(calibration_test(y, p, method="spiegelhalter").statistic)
     # one class only: 0/1 labels keep 1 as the positive class (all negatives here)
@@ -1262,6 +1265,7 @@ def _results_of_every_class():
         brier_decomposition(y, p),
         calibration_curve(y, p, n_bins=20),
         expected_calibration_error(y, p),
+        calibration_error(y, p),
         class_metrics(STRING_TRUE, STRING_PRED, rounds=100, rng=0),
         cohen_kappa(STRING_TRUE, STRING_PRED, weights="linear"),
     ]
@@ -1757,3 +1761,164 @@ def test_two_class_brier_score_is_twice_the_binary_one():
 def test_multiclass_brier_score_bad_inputs(kwargs, error, message):
     with pytest.raises(error, match=message):
         brier_score(**kwargs)
+
+
+# --------------------------------------------------------------------------------------------
+# issue 57: calibration_error's norms (torchmetrics' l1, l2, max) and the ECE's measured bias
+
+BIAS_SIZES = (100, 285, 1000, 2000, 10000)
+BIAS_BINS = (10, 15)
+BIAS_COLUMNS = ("plain l1 (ECE)", "plain l2", "debiased l2", "debiased l2 squared", "plain max")
+
+
+def measure_calibration_bias(n, bins, replicates=20_000):
+    """Mean and Monte-Carlo SE of each estimate at a perfectly calibrated forecaster.
+
+    p ~ U(0, 1), y ~ Bernoulli(p), ``bins`` uniform bins, generator
+    ``default_rng([57, n, bins])``: the true error is 0 in every norm, so the mean is the bias.
+    The docstrings of calibration_error and expected_calibration_error state the figures of
+    ``replicates=20_000`` (``python -c "from tests.test_metrics import print_bias_table;
+    print_bias_table()"``).
+    """
+    gen = np.random.default_rng([57, n, bins])
+    values = np.empty((replicates, len(BIAS_COLUMNS)))
+    for i in range(replicates):
+        p = gen.random(n)
+        y = (gen.random(n) < p).astype(int)
+        debiased = calibration_error(y, p, n_bins=bins)
+        values[i] = (
+            calibration_error(y, p, norm="l1", debiased=False, n_bins=bins).estimate,
+            calibration_error(y, p, norm="l2", debiased=False, n_bins=bins).estimate,
+            debiased.estimate,
+            debiased.squared,
+            calibration_error(y, p, norm="max", debiased=False, n_bins=bins).estimate,
+        )
+    return values.mean(axis=0), values.std(axis=0, ddof=1) / math.sqrt(replicates)
+
+
+def normal_approximation_of_ece_bias(n, bins):
+    """√(2/(πN)) Σ_k √(P(B_k) E[p(1 − p) | B_k]) for p ~ U(0, 1): each gap ~ N(0, v_k/n_k)."""
+    edges = np.linspace(0, 1, bins + 1)
+    lo, hi = edges[:-1], edges[1:]
+    # E[p(1 − p)] over [lo, hi] for uniform p: (∫ p − p² dp) / (hi − lo)
+    v = ((hi**2 - lo**2) / 2 - (hi**3 - lo**3) / 3) / (hi - lo)
+    return math.sqrt(2 / (math.pi * n)) * float(np.sum(np.sqrt((hi - lo) * v)))
+
+
+def print_bias_table(replicates=20_000):
+    for bins in BIAS_BINS:
+        for n in BIAS_SIZES:
+            mean, se = measure_calibration_bias(n, bins, replicates)
+            approx = normal_approximation_of_ece_bias(n, bins)
+            cells = "  ".join(f"{m:+.6f} ± {s:.6f}" for m, s in zip(mean, se, strict=True))
+            print(f"bins={bins} N={n}: {cells}  (l1 normal approximation {approx:.4f})")
+
+
+def _torchmetrics_style(y, p, n_bins, norm, debias=False):
+    """torchmetrics' _ce_compute for binary forecasts (confidences = p, accuracies = y), in numpy.
+
+    Written from torchmetrics' definitions (``functional/classification/calibration_error.py``):
+    ``torch.bucketize(p, linspace(0, 1, n_bins + 1)) - 1`` puts p in (edge_i, edge_i+1];
+    ECE = Σ b_i |acc_i − conf_i|, MCE = max_i |acc_i − conf_i|, RMSCE = √(Σ b_i (acc_i − conf_i)²),
+    and the debiased l2 adds Σ acc_i (acc_i − 1) b_i / (b_i N − 1).
+    """
+    boundaries = np.linspace(0, 1, n_bins + 1)
+    index = np.searchsorted(boundaries, p, side="left") - 1  # bucketize, right=False
+    count = np.bincount(index, minlength=n_bins).astype(float)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        acc = np.nan_to_num(np.bincount(index, y.astype(float), n_bins) / count)
+        conf = np.nan_to_num(np.bincount(index, p, n_bins) / count)
+        prop = count / count.sum()
+        if norm == "l1":
+            return float(np.sum(np.abs(acc - conf) * prop))
+        if norm == "max":
+            return float(np.max(np.abs(acc - conf)))
+        ce = float(np.sum((acc - conf) ** 2 * prop))
+        if debias:
+            ce += float(np.sum(np.nan_to_num(acc * (acc - 1) * prop / (prop * y.size - 1))))
+    return math.sqrt(ce) if ce > 0 else 0.0
+
+
+def _ece_item_by_item(y, p, n_bins):
+    """The l1 ECE in plain Python: each item to its bin (lo, hi], the first bin [0, hi]."""
+    members = [[] for _ in range(n_bins)]
+    for yi, pi in zip(y.tolist(), p.tolist(), strict=True):
+        k = next(k for k in range(n_bins) if pi <= (k + 1) / n_bins or k == n_bins - 1)
+        members[k].append((yi, pi))
+    total = 0.0
+    for items in members:
+        if items:
+            gap = sum(yi for yi, _ in items) / len(items) - sum(pi for _, pi in items) / len(items)
+            total += len(items) / len(y) * abs(gap)
+    return total
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("n_bins", [5, 10, 15])
+def test_calibration_error_norms_are_torchmetrics_and_a_direct_computation(seed, n_bins):
+    gen = np.random.default_rng([57, seed, n_bins])
+    n = 400
+    p = np.clip(np.round(gen.random(n), 2), 0.01, 1.0)  # many on bin edges (0.1, 0.2 …), none 0
+    y = (gen.random(n) < 0.5 + 0.7 * (p - 0.5)).astype(int)  # overconfident forecasts
+    for norm in ("l1", "l2", "max"):
+        ours = calibration_error(y, p, norm=norm, debiased=False, n_bins=n_bins)
+        assert ours.estimate == pytest.approx(_torchmetrics_style(y, p, n_bins, norm), abs=1e-13)
+        assert ours.norm == norm and not ours.debiased and "biased upwards" in ours.method
+    debiased = calibration_error(y, p, n_bins=n_bins)
+    assert debiased.estimate == pytest.approx(
+        _torchmetrics_style(y, p, n_bins, "l2", debias=True), abs=1e-13
+    )
+    ece = expected_calibration_error(y, p, n_bins=n_bins)
+    assert ece.estimate == pytest.approx(_ece_item_by_item(y, p, n_bins), abs=1e-13)
+    # ℓ1 ≤ ℓ2 ≤ max for the same bins (power means of the gaps under the bin weights)
+    l2 = calibration_error(y, p, norm="l2", debiased=False, n_bins=n_bins)
+    mx = calibration_error(y, p, norm="max", debiased=False, n_bins=n_bins)
+    assert ece.estimate <= l2.estimate + 1e-15 <= mx.estimate + 2e-15
+    assert l2.squared == pytest.approx(l2.estimate**2, rel=1e-12)
+
+
+def test_expected_calibration_error_is_the_l1_ece_and_its_old_flag_warns():
+    gen = np.random.default_rng(5)
+    p = gen.random(300)
+    y = (gen.random(300) < p).astype(int)
+    ece = expected_calibration_error(y, p)
+    assert (ece.norm, ece.debiased, ece.squared) == ("l1", False, None)
+    assert "plain l1 calibration error (ECE), biased upwards" in ece.method
+    with pytest.warns(FutureWarning, match="the function is the plain l1 ECE again"):
+        assert expected_calibration_error(y, p, debiased=False) == ece
+    with pytest.warns(FutureWarning, match=r"use calibration_error\(.*norm='l2', debiased=True\)"):
+        assert expected_calibration_error(y, p, debiased=True) == calibration_error(y, p)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "exc", "match"),
+    [
+        ({"norm": "l1"}, ValueError, r"^debiased=True is only available for norm='l2'"),
+        ({"norm": "max"}, ValueError, r"pass norm='max', debiased=False$"),
+        ({"norm": "l3", "debiased": False}, ValueError, r"^norm must be one of 'l1', 'l2', 'max'"),
+        ({"debiased": "yes"}, TypeError, r"^debiased must be True or False; got 'yes'"),
+        ({"n_bins": 0}, ValueError, r"^n_bins must be a whole number ≥ 1"),
+    ],
+)
+def test_calibration_error_refuses_what_it_cannot_compute(kwargs, exc, match):
+    with pytest.raises(exc, match=match):
+        calibration_error([0, 1, 1], [0.2, 0.7, 0.9], **kwargs)
+
+
+def test_the_stated_bias_is_reproduced_and_agrees_with_the_normal_approximation():
+    # the docstrings' tables: the normal-approximation column exactly, the simulated bias of the
+    # l1 ECE and of the debiased squared l2 within 4 SE with fewer test sets (another seed)
+    ece_doc = " ".join(expected_calibration_error.__doc__.split())
+    ce_doc = " ".join(calibration_error.__doc__.split())
+    for bins in BIAS_BINS:
+        for n in BIAS_SIZES:
+            approx = normal_approximation_of_ece_bias(n, bins)
+            assert f"{bins} {n} +" in ece_doc and f" {approx:.4f}" in ece_doc
+    mean, se = measure_calibration_bias(285, 10, replicates=1500)
+    stated = {"plain l1 (ECE)": 0.0588, "plain l2": 0.0740, "debiased l2": 0.0194}
+    for column, value in stated.items():
+        i = BIAS_COLUMNS.index(column)
+        assert abs(mean[i] - value) < 4 * se[i], (column, mean[i], value)
+        assert f"{value:+.4f}" in ce_doc
+    assert abs(mean[3]) < 4 * se[3]  # the debiased squared l2: no bias to speak of
+    assert "10 285 +0.0588 ± 0.00010 0.0591" in ece_doc

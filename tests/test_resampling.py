@@ -9,6 +9,7 @@ import json
 import math
 import re
 import sys
+import warnings
 from pathlib import Path
 
 import numpy as np
@@ -435,11 +436,18 @@ def test_estimate_error_accepts_lists():
 # comparison tests
 
 
+def quiet_cv_paired_t(**kwargs):
+    """cv_paired_t without its size warning (the warning has its own tests below)."""
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", "cv_paired_t treats", UserWarning)
+        return cv_paired_t(**kwargs)
+
+
 @pytest.mark.parametrize("seed", range(8))
 @pytest.mark.parametrize("k", [2, 3, 10, 30])
 def test_cv_paired_t_equals_scipy_one_sample_t(seed, k):
     d = np.random.default_rng(seed).normal(0.01 * seed, 0.05, size=k)
-    ours = cv_paired_t(d)
+    ours = quiet_cv_paired_t(error_differences=d)
     ref = stats.ttest_1samp(d, 0.0)
     assert ours.statistic == pytest.approx(ref.statistic, rel=1e-10)
     assert ours.pvalue == pytest.approx(ref.pvalue, rel=1e-9, abs=1e-300)
@@ -454,7 +462,7 @@ def test_cv_paired_t_equals_scipy_one_sample_t(seed, k):
 def test_cv_paired_t_confidence_levels_match_scipy_interval():
     d = np.array([0.03, 0.01, 0.04, -0.01, 0.02, 0.05])
     for level in (0.8, 0.9, 0.99):
-        r = cv_paired_t(d, confidence=level)
+        r = quiet_cv_paired_t(error_differences=d, confidence=level)
         low, high = stats.t.interval(level, 5, loc=d.mean(), scale=stats.sem(d))
         assert (r.interval.low, r.interval.high) == pytest.approx((low, high))
         assert r.interval.confidence == level
@@ -462,22 +470,22 @@ def test_cv_paired_t_confidence_levels_match_scipy_interval():
 
 def test_cv_paired_t_vectorized_equals_loop():
     d = np.random.default_rng(9).normal(0, 0.03, size=(4, 3, 10))
-    r = cv_paired_t(d)
+    r = quiet_cv_paired_t(error_differences=d)
     assert r.statistic.shape == (4, 3)
     for i in range(4):
         for j in range(3):
-            single = cv_paired_t(d[i, j])
+            single = quiet_cv_paired_t(error_differences=d[i, j])
             assert r.statistic[i, j] == pytest.approx(single.statistic)
             assert r.pvalue[i, j] == pytest.approx(single.pvalue)
             assert r.interval.low[i, j] == pytest.approx(single.interval.low)
 
 
 def test_cv_paired_t_zero_variance():
-    r = cv_paired_t([0.0, 0.0, 0.0])
+    r = quiet_cv_paired_t(error_differences=[0.0, 0.0, 0.0])
     assert r.statistic == 0.0 and r.pvalue == 1.0
-    r = cv_paired_t([0.02, 0.02, 0.02])
+    r = quiet_cv_paired_t(error_differences=[0.02, 0.02, 0.02])
     assert r.statistic == math.inf and r.pvalue == 0.0
-    r = cv_paired_t([-0.02, -0.02])
+    r = quiet_cv_paired_t(error_differences=[-0.02, -0.02])
     assert r.statistic == -math.inf and r.pvalue == 0.0
 
 
@@ -486,7 +494,7 @@ def test_tan_eq_4_17_quantiles():
     z = np.random.default_rng(0).normal(size=30)
     z = (z - z.mean()) / z.std(ddof=1)
     d = 0.05 + 0.002 * math.sqrt(30) * z
-    r = cv_paired_t(d)
+    r = quiet_cv_paired_t(error_differences=d)
     assert r.details["standard_error"] == pytest.approx(0.002)
     assert r.details["t_quantile"] == pytest.approx(2.0452, abs=5e-5)  # two-sided 95 %
     assert stats.t.ppf(0.95, 29) == pytest.approx(1.70, abs=0.005)  # the book's one-sided 1.70
@@ -505,7 +513,7 @@ def test_paired_t_5x2cv_by_hand():
         mean = (row[0] + row[1]) / 2
         s2.append((row[0] - mean) ** 2 + (row[1] - mean) ** 2)
     t = 0.05 / math.sqrt(sum(s2) / 5)
-    r = paired_t_5x2cv(FIVE_BY_TWO)
+    r = paired_t_5x2cv(error_differences=FIVE_BY_TWO)
     assert r.statistic == pytest.approx(t, rel=1e-12)
     assert r.df == 5
     assert r.pvalue == pytest.approx(2 * stats.t.sf(abs(t), 5), rel=1e-12)
@@ -520,7 +528,7 @@ def test_combined_f_5x2cv_by_hand():
     numerator = sum(x * x for row in FIVE_BY_TWO.tolist() for x in row)
     s2 = sum((a - b) ** 2 / 2 for a, b in FIVE_BY_TWO.tolist())
     f = numerator / (2 * s2)
-    r = combined_f_5x2cv(FIVE_BY_TWO)
+    r = combined_f_5x2cv(error_differences=FIVE_BY_TWO)
     assert r.statistic == pytest.approx(f, rel=1e-12)
     assert r.pvalue == pytest.approx(stats.f.sf(f, 10, 5), rel=1e-12)
     assert r.details["df_numerator"] == 10 and r.details["df_denominator"] == 5
@@ -528,13 +536,15 @@ def test_combined_f_5x2cv_by_hand():
 
 def test_5x2cv_vectorized_and_f_does_not_depend_on_order():
     d = np.random.default_rng(3).normal(0, 0.02, size=(6, 5, 2))
-    t = paired_t_5x2cv(d)
-    f = combined_f_5x2cv(d)
+    t = paired_t_5x2cv(error_differences=d)
+    f = combined_f_5x2cv(error_differences=d)
     for i in range(6):
-        assert t.statistic[i] == pytest.approx(paired_t_5x2cv(d[i]).statistic)
-        assert f.statistic[i] == pytest.approx(combined_f_5x2cv(d[i]).statistic)
+        assert t.statistic[i] == pytest.approx(paired_t_5x2cv(error_differences=d[i]).statistic)
+        assert f.statistic[i] == pytest.approx(combined_f_5x2cv(error_differences=d[i]).statistic)
         shuffled = d[i][::-1, ::-1]  # another replication first: t changes, f does not
-        assert combined_f_5x2cv(shuffled).statistic == pytest.approx(f.statistic[i])
+        assert combined_f_5x2cv(error_differences=shuffled).statistic == pytest.approx(
+            f.statistic[i]
+        )
 
 
 def test_5x2cv_under_the_null_is_at_or_below_the_nominal_level():
@@ -542,12 +552,12 @@ def test_5x2cv_under_the_null_is_at_or_below_the_nominal_level():
     # conservative, because numerator and denominator share the same differences (the
     # derivations treat them as independent)
     d = np.random.default_rng(8).normal(0, 1, size=(20000, 5, 2))
-    f_rate = np.mean(combined_f_5x2cv(d).pvalue < 0.05)
-    t_rate = np.mean(paired_t_5x2cv(d).pvalue < 0.05)
+    f_rate = np.mean(combined_f_5x2cv(error_differences=d).pvalue < 0.05)
+    t_rate = np.mean(paired_t_5x2cv(error_differences=d).pvalue < 0.05)
     assert 0.005 < f_rate < 0.05
     assert 0.01 < t_rate < 0.05
     # a true difference is detected
-    shifted = combined_f_5x2cv(d[:2000] * 0.2 + 1.0)
+    shifted = combined_f_5x2cv(error_differences=d[:2000] * 0.2 + 1.0)
     assert np.mean(shifted.pvalue < 0.05) > 0.9
 
 
@@ -556,25 +566,27 @@ def test_corrected_resampled_t_by_hand_and_against_cv_paired_t():
     J, n1, n2 = d.size, 200, 100
     s2 = np.var(d, ddof=1)
     t = d.mean() / math.sqrt((1 / J + n2 / n1) * s2)
-    r = corrected_resampled_t(d, n_train=n1, n_test=n2)
+    r = corrected_resampled_t(error_differences=d, n_train=n1, n_test=n2)
     assert r.statistic == pytest.approx(t)
     assert r.pvalue == pytest.approx(2 * stats.t.sf(t, J - 1))
     assert r.df == J - 1
     half = stats.t.ppf(0.975, J - 1) * math.sqrt((1 / J + n2 / n1) * s2)
     assert (r.interval.low, r.interval.high) == pytest.approx((d.mean() - half, d.mean() + half))
     # the uncorrected statistic is larger by sqrt(1 + J·n2/n1)
-    plain = cv_paired_t(d).statistic
+    plain = quiet_cv_paired_t(error_differences=d).statistic
     assert plain / r.statistic == pytest.approx(math.sqrt(1 + J * n2 / n1))
     # a vanishing test share gives back the plain resampled t
-    tiny = corrected_resampled_t(d, n_train=10**12, n_test=1)
+    tiny = corrected_resampled_t(error_differences=d, n_train=10**12, n_test=1)
     assert tiny.statistic == pytest.approx(plain, rel=1e-9)
 
 
 def test_corrected_resampled_t_vectorized():
     d = np.random.default_rng(2).normal(0, 0.02, size=(5, 15))
-    r = corrected_resampled_t(d, 90, 45)
+    r = corrected_resampled_t(error_differences=d, n_train=90, n_test=45)
     for i in range(5):
-        assert r.pvalue[i] == pytest.approx(corrected_resampled_t(d[i], 90, 45).pvalue)
+        assert r.pvalue[i] == pytest.approx(
+            corrected_resampled_t(error_differences=d[i], n_train=90, n_test=45).pvalue
+        )
 
 
 # --------------------------------------------------------------------------------------------
@@ -608,21 +620,55 @@ def test_corrected_resampled_t_vectorized():
         (lambda: bootstrap(10, 0, rng=0), ValueError, "rounds must be"),
         (lambda: bootstrap(1, 5, rng=0), ValueError, "n must be"),
         (lambda: resubstitution(0), ValueError, "n must be"),
-        (lambda: cv_paired_t([0.1]), ValueError, "at least 2 folds"),
-        (lambda: cv_paired_t(0.1), ValueError, "differences must be an array"),
-        (lambda: cv_paired_t([0.1, float("nan")]), ValueError, "differences must be finite"),
-        (lambda: cv_paired_t(["a", "b"]), TypeError, "differences"),
-        (lambda: cv_paired_t("0.1 0.2"), TypeError, "differences"),
-        (lambda: cv_paired_t([True, False]), TypeError, "differences"),
-        (lambda: cv_paired_t([0.1, 0.2], confidence=95), ValueError, "confidence"),
-        (lambda: paired_t_5x2cv(np.zeros((2, 5))), ValueError, r"shape \(5, 2\)"),
-        (lambda: paired_t_5x2cv(np.zeros(10)), ValueError, r"shape \(5, 2\)"),
-        (lambda: combined_f_5x2cv(np.zeros((5, 3))), ValueError, r"shape \(5, 2\)"),
-        (lambda: combined_f_5x2cv(np.full((5, 2), np.inf)), ValueError, "finite"),
-        (lambda: corrected_resampled_t([0.1, 0.2], 0, 10), ValueError, "n_train"),
-        (lambda: corrected_resampled_t([0.1, 0.2], 10, 0), ValueError, "n_test"),
-        (lambda: corrected_resampled_t([0.1], 10, 5), ValueError, "at least 2 splits"),
-        (lambda: corrected_resampled_t([0.1, 0.2], 10, 5, 1.5), ValueError, "confidence"),
+        (lambda: quiet_cv_paired_t(error_differences=[0.1]), ValueError, "at least 2 folds"),
+        (
+            lambda: quiet_cv_paired_t(error_differences=0.1),
+            ValueError,
+            "differences must be an array",
+        ),
+        (
+            lambda: quiet_cv_paired_t(error_differences=[0.1, float("nan")]),
+            ValueError,
+            "differences must be finite",
+        ),
+        (lambda: quiet_cv_paired_t(error_differences=["a", "b"]), TypeError, "differences"),
+        (lambda: quiet_cv_paired_t(error_differences="0.1 0.2"), TypeError, "differences"),
+        (lambda: quiet_cv_paired_t(error_differences=[True, False]), TypeError, "differences"),
+        (
+            lambda: quiet_cv_paired_t(error_differences=[0.1, 0.2], confidence=95),
+            ValueError,
+            "confidence",
+        ),
+        (lambda: paired_t_5x2cv(error_differences=np.zeros((2, 5))), ValueError, r"shape \(5, 2\)"),
+        (lambda: paired_t_5x2cv(error_differences=np.zeros(10)), ValueError, r"shape \(5, 2\)"),
+        (
+            lambda: combined_f_5x2cv(error_differences=np.zeros((5, 3))),
+            ValueError,
+            r"shape \(5, 2\)",
+        ),
+        (lambda: combined_f_5x2cv(error_differences=np.full((5, 2), np.inf)), ValueError, "finite"),
+        (
+            lambda: corrected_resampled_t(error_differences=[0.1, 0.2], n_train=0, n_test=10),
+            ValueError,
+            "n_train",
+        ),
+        (
+            lambda: corrected_resampled_t(error_differences=[0.1, 0.2], n_train=10, n_test=0),
+            ValueError,
+            "n_test",
+        ),
+        (
+            lambda: corrected_resampled_t(error_differences=[0.1], n_train=10, n_test=5),
+            ValueError,
+            "at least 2 splits",
+        ),
+        (
+            lambda: corrected_resampled_t(
+                error_differences=[0.1, 0.2], n_train=10, n_test=5, confidence=1.5
+            ),
+            ValueError,
+            "confidence",
+        ),
     ],
 )
 def test_bad_inputs_are_rejected(call, exc, match):
@@ -920,7 +966,8 @@ def test_notebook_05_widget_works_at_both_ends_of_every_control():
 @pytest.mark.slow
 def test_notebook_09_widget_works_at_both_ends_of_every_control():
     ns = _notebook_namespace(
-        "09_bootstrap_any_metric", [("ee099415", None), ("ff9893a1", None), ("7419e421", None)]
+        "09_bootstrap_any_metric",
+        [("ee099415", None), ("ff9893a1", None), ("7419e421", None), ("a4c36220", None)],
     )
     for n_items in (10, 500, 1000):
         for method in ("percentile", "bca"):
@@ -978,18 +1025,280 @@ def test_result_classes_have_a_short_repr_and_an_html_table():
     assert "<table" in cv._repr_html_()
 
 
-def test_cv_tests_name_their_estimate():
-    d = [0.05, 0.02, 0.04, 0.06, 0.03]
-    five_by_two = [[0.02, 0.04], [0.03, 0.01], [0.05, 0.03], [0.00, 0.02], [0.04, 0.04]]
-    results = [
-        cv_paired_t(d),
-        corrected_resampled_t(d, n_train=80, n_test=20),
-        paired_t_5x2cv(five_by_two),
-        combined_f_5x2cv(five_by_two),
+def test_cv_tests_name_their_estimate_and_the_sign_that_favours_a():
+    errors_a = np.array([0.05, 0.02, 0.04, 0.06, 0.03]) + 0.1
+    errors_b = np.full(5, 0.1)
+    e52 = np.array([[0.02, 0.04], [0.03, 0.01], [0.05, 0.03], [0.00, 0.02], [0.04, 0.04]])
+    by_errors = [
+        quiet_cv_paired_t(error_differences=errors_a - errors_b),
+        corrected_resampled_t(error_differences=errors_a - errors_b, n_train=80, n_test=20),
+        paired_t_5x2cv(error_differences=e52),
+        combined_f_5x2cv(error_differences=e52),
     ]
-    for r in results:
-        assert r.estimate_name == "mean difference of error rates"
-        assert "mean difference of error rates = " in str(r)
+    for r in by_errors:
+        assert r.estimate_name == "mean error-rate difference A − B (< 0: A better)"
+        assert "mean error-rate difference A − B (< 0: A better) = " in str(r)
+    by_accuracy = [
+        quiet_cv_paired_t(scores_a=1 - errors_a, scores_b=1 - errors_b),
+        corrected_resampled_t(1 - errors_a, 1 - errors_b, n_train=80, n_test=20),
+        paired_t_5x2cv(0.9 - e52, np.full((5, 2), 0.9)),
+        combined_f_5x2cv(0.9 - e52, np.full((5, 2), 0.9)),
+    ]
+    for r in by_accuracy:
+        assert r.estimate_name == "mean score difference A − B (> 0: A better)"
+        assert r.estimate < 0  # B makes fewer errors: the estimate says B is better
+    lower = corrected_resampled_t(errors_a, errors_b, n_train=80, n_test=20, higher_is_better=False)
+    assert lower.estimate_name == "mean score difference A − B (< 0: A better)"
+
+
+# --------------------------------------------------------------------------------------------
+# issue 57: one convention for the cross-validation tests, (scores_a, scores_b, *, ...)
+
+ERRORS_A = np.array([0.12, 0.10, 0.15, 0.09, 0.11, 0.14, 0.10, 0.13, 0.12, 0.08])
+ERRORS_B = np.array([0.10, 0.11, 0.12, 0.08, 0.10, 0.12, 0.11, 0.10, 0.11, 0.08])
+E5X2_A = ERRORS_A.reshape(5, 2)
+E5X2_B = ERRORS_B.reshape(5, 2)
+
+
+def _same(r1, r2, sign=1.0):
+    """The same test result, up to the sign of d̄ (accuracies instead of error rates)."""
+    assert r1.pvalue == pytest.approx(r2.pvalue, rel=1e-12, abs=1e-300)
+    assert r1.statistic == pytest.approx(sign * r2.statistic, rel=1e-12)
+    assert r1.estimate == pytest.approx(sign * r2.estimate, rel=1e-12, abs=1e-15)
+    assert r1.df == r2.df
+    if r1.interval is not None:
+        ends = (r2.interval.low, r2.interval.high)
+        expected = ends if sign > 0 else (-ends[1], -ends[0])
+        assert (r1.interval.low, r1.interval.high) == pytest.approx(expected, rel=1e-12)
+
+
+def _old_form(function, *args, **kwargs):
+    with pytest.warns(FutureWarning, match="is the old form, differences of error rates"):
+        with warnings.catch_warnings():
+            warnings.filterwarnings("ignore", "cv_paired_t treats", UserWarning)
+            return function(*args, **kwargs)
+
+
+def test_the_old_difference_forms_still_give_identical_results_and_warn():
+    d, d52 = ERRORS_A - ERRORS_B, E5X2_A - E5X2_B
+    pairs = [
+        (_old_form(cv_paired_t, d), quiet_cv_paired_t(error_differences=d)),
+        (_old_form(cv_paired_t, d, 0.9), quiet_cv_paired_t(error_differences=d, confidence=0.9)),
+        (_old_form(cv_paired_t, differences=d), quiet_cv_paired_t(error_differences=d)),
+        (
+            _old_form(corrected_resampled_t, d, 90, 10, 0.9),
+            corrected_resampled_t(error_differences=d, n_train=90, n_test=10, confidence=0.9),
+        ),
+        (
+            _old_form(corrected_resampled_t, d, n_train=90, n_test=10),
+            corrected_resampled_t(error_differences=d, n_train=90, n_test=10),
+        ),
+        (
+            _old_form(corrected_resampled_t, differences=d, n_train=90, n_test=10),
+            corrected_resampled_t(error_differences=d, n_train=90, n_test=10),
+        ),
+        (_old_form(paired_t_5x2cv, d52), paired_t_5x2cv(error_differences=d52)),
+        (_old_form(combined_f_5x2cv, differences=d52), combined_f_5x2cv(error_differences=d52)),
+    ]
+    for old, new in pairs:
+        assert old.statistic == new.statistic and old.pvalue == new.pvalue  # bit for bit
+        assert old.estimate == new.estimate
+        if old.interval is not None:
+            assert (old.interval.low, old.interval.high) == (new.interval.low, new.interval.high)
+        assert old.interval is None or old.interval.confidence == new.interval.confidence
+
+
+def test_scores_give_the_results_of_their_differences():
+    # error rates as scores (lower is better): exactly the old test on e_A − e_B
+    d, d52 = ERRORS_A - ERRORS_B, E5X2_A - E5X2_B
+    same_data = [
+        (
+            quiet_cv_paired_t(scores_a=ERRORS_A, scores_b=ERRORS_B, higher_is_better=False),
+            quiet_cv_paired_t(error_differences=d),
+        ),
+        (
+            corrected_resampled_t(
+                ERRORS_A, ERRORS_B, n_train=90, n_test=10, higher_is_better=False
+            ),
+            corrected_resampled_t(error_differences=d, n_train=90, n_test=10),
+        ),
+        (
+            paired_t_5x2cv(E5X2_A, E5X2_B, higher_is_better=False),
+            paired_t_5x2cv(error_differences=d52),
+        ),
+        (
+            combined_f_5x2cv(E5X2_A, E5X2_B, higher_is_better=False),
+            combined_f_5x2cv(error_differences=d52),
+        ),
+    ]
+    for scores, differences in same_data:
+        _same(scores, differences)
+    # accuracies 1 − e: the same p-values; t, d̄ and the interval change sign (F does not)
+    accuracies = [
+        quiet_cv_paired_t(scores_a=1 - ERRORS_A, scores_b=1 - ERRORS_B),
+        corrected_resampled_t(1 - ERRORS_A, 1 - ERRORS_B, n_train=90, n_test=10),
+        paired_t_5x2cv(1 - E5X2_A, 1 - E5X2_B),
+    ]
+    for acc, (_, differences) in zip(accuracies, same_data, strict=False):
+        _same(acc, differences, sign=-1.0)
+    f = combined_f_5x2cv(1 - E5X2_A, 1 - E5X2_B)
+    assert f.statistic == pytest.approx(same_data[3][1].statistic, rel=1e-12)
+
+
+def test_cross_val_score_accuracies_against_scipys_paired_t():
+    # what a scikit-learn user has: two arrays of fold accuracies on the same folds
+    X, y = toy_data(120)
+    cv = StratifiedKFold(n_splits=10, shuffle=True, random_state=0)
+    acc_a = cross_val_score(DecisionTreeClassifier(max_depth=2, random_state=0), X, y, cv=cv)
+    acc_b = cross_val_score(GaussianNB(), X, y, cv=cv)
+    ours = quiet_cv_paired_t(scores_a=acc_a, scores_b=acc_b)
+    ref = stats.ttest_rel(acc_a, acc_b)  # the plain paired t on the fold scores
+    assert ours.statistic == pytest.approx(ref.statistic, rel=1e-10)
+    assert ours.pvalue == pytest.approx(ref.pvalue, rel=1e-9)
+    assert ours.estimate == pytest.approx(np.mean(acc_a - acc_b))
+    # the corrected test with folds=10 is the same statistic divided by sqrt(1 + k/(k − 1))
+    corrected = corrected_resampled_t(acc_a, acc_b, runs=1, folds=10)
+    assert corrected.statistic == pytest.approx(ref.statistic / math.sqrt(1 + 10 / 9), rel=1e-10)
+
+
+@pytest.mark.parametrize(
+    ("design", "ratio"),
+    [
+        ({"n_train": 90, "n_test": 10}, 10 / 90),
+        ({"test_fraction": 0.1}, 0.1 / 0.9),
+        ({"runs": 1, "folds": 10}, 1 / 9),
+        ({"runs": 2, "folds": 5}, 1 / 4),
+        ({"test_fraction": 1 / 3}, 0.5),
+    ],
+)
+def test_corrected_resampled_t_takes_the_designs_of_correlated_t(design, ratio):
+    r = corrected_resampled_t(1 - ERRORS_A, 1 - ERRORS_B, **design)
+    s2 = np.var(ERRORS_A - ERRORS_B, ddof=1)
+    expected = np.mean(ERRORS_B - ERRORS_A) / math.sqrt((1 / 10 + ratio) * s2)
+    assert r.statistic == pytest.approx(expected, rel=1e-12)
+    assert r.details["test_to_train"] == pytest.approx(ratio, rel=1e-12)
+
+
+def test_test_fraction_and_the_sizes_agree_when_they_mean_the_same_split():
+    sizes = corrected_resampled_t(1 - ERRORS_A, 1 - ERRORS_B, n_train=60, n_test=30)
+    fraction = corrected_resampled_t(1 - ERRORS_A, 1 - ERRORS_B, test_fraction=1 / 3)
+    assert fraction.pvalue == pytest.approx(sizes.pvalue, rel=1e-12)
+
+
+@pytest.mark.parametrize(
+    ("call", "exc", "match"),
+    [
+        (lambda: corrected_resampled_t(ERRORS_A, ERRORS_B), ValueError, "got none of them"),
+        (
+            lambda: corrected_resampled_t(ERRORS_A, ERRORS_B, n_train=9, n_test=1, folds=10),
+            ValueError,
+            "got n_train and n_test and runs and folds",
+        ),
+        (
+            lambda: corrected_resampled_t(ERRORS_A, ERRORS_B, runs=2, folds=10),
+            ValueError,
+            r"runs × folds must equal the number of splits \(10\)",
+        ),
+        (
+            lambda: corrected_resampled_t(ERRORS_A, ERRORS_B, folds=10),
+            ValueError,
+            "runs is missing",
+        ),
+        (
+            lambda: corrected_resampled_t(ERRORS_A, ERRORS_B, n_train=9),
+            ValueError,
+            "n_test is missing",
+        ),
+        (
+            lambda: corrected_resampled_t(ERRORS_A, ERRORS_B, test_fraction=1.0),
+            ValueError,
+            "test_fraction must be strictly between 0 and 1",
+        ),
+        (
+            lambda: corrected_resampled_t(ERRORS_A, ERRORS_B, test_fraction="1/3"),
+            TypeError,
+            "test_fraction must be a number",
+        ),
+        (
+            lambda: corrected_resampled_t(ERRORS_A, ERRORS_B, 9, 1),
+            TypeError,
+            "the design as keywords",
+        ),
+        (
+            lambda: corrected_resampled_t(ERRORS_A, ERRORS_B[:5], test_fraction=0.1),
+            ValueError,
+            r"scores_a and scores_b must have the same shape .* got \(10,\) and \(5,\)",
+        ),
+        (
+            lambda: paired_t_5x2cv(E5X2_A, E5X2_B, error_differences=E5X2_A),
+            TypeError,
+            "not both",
+        ),
+        (lambda: paired_t_5x2cv(), TypeError, "needs the per-split scores"),
+        (lambda: paired_t_5x2cv(scores_b=E5X2_B), TypeError, "scores_b needs scores_a"),
+        (
+            lambda: combined_f_5x2cv(E5X2_A, E5X2_B, higher_is_better="yes"),
+            TypeError,
+            "higher_is_better must be True",
+        ),
+        (
+            lambda: combined_f_5x2cv(error_differences=E5X2_A, higher_is_better=False),
+            ValueError,
+            "lower-is-better already",
+        ),
+        (
+            lambda: paired_t_5x2cv(ERRORS_A, ERRORS_B),
+            ValueError,
+            r"scores_a and scores_b must have shape \(5, 2\)",
+        ),
+        (
+            lambda: quiet_cv_paired_t(scores_a=ERRORS_A[:1], scores_b=ERRORS_B[:1]),
+            ValueError,
+            "scores_a and scores_b must hold at least 2 folds",
+        ),
+        (
+            lambda: quiet_cv_paired_t(scores_a=["a"] * 3, scores_b=ERRORS_B[:3]),
+            TypeError,
+            "scores_a must be an array of numbers",
+        ),
+    ],
+)
+def test_the_cv_tests_refuse_unclear_inputs(call, exc, match):
+    with pytest.raises(exc, match=match):
+        call()
+
+
+def test_cv_paired_t_warns_at_every_call_with_its_measured_size():
+    from evalkit import atlas
+    from evalkit.resampling import CV_PAIRED_T_SIZE
+
+    size = atlas.summary("resampling.cv_paired_t", "-", "size")
+    assert CV_PAIRED_T_SIZE == (round(size.minimum, 3), round(size.maximum, 3))
+    assert f"{CV_PAIRED_T_SIZE[0]:.3f} ± " in cv_paired_t.__doc__
+    assert f"{CV_PAIRED_T_SIZE[1]:.3f} ± " in cv_paired_t.__doc__
+    for _ in range(3):  # every call, not once per place
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            cv_paired_t(1 - ERRORS_A, 1 - ERRORS_B)
+        (w,) = [w for w in caught if issubclass(w.category, UserWarning)]
+        text = str(w.message)
+        low, high = (f"{value:.0%}" for value in CV_PAIRED_T_SIZE)
+        assert f"rejects a true null in {low} to {high} of data sets" in text
+        assert "corrected_resampled_t(scores_a, scores_b" in text
+        assert w.filename == __file__  # it names the caller's line, not evalkit's
+    # a bad input fails before the warning
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with pytest.raises(ValueError, match="at least 2 folds"):
+            cv_paired_t(error_differences=[0.1])
+
+
+def test_the_other_cv_tests_do_not_warn():
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        corrected_resampled_t(1 - ERRORS_A, 1 - ERRORS_B, runs=1, folds=10)
+        paired_t_5x2cv(1 - E5X2_A, 1 - E5X2_B)
+        combined_f_5x2cv(1 - E5X2_A, 1 - E5X2_B)
 
 
 def test_the_t_tails_and_quantiles_are_scipy_stats_to_the_last_bit():
@@ -1013,7 +1322,7 @@ def test_the_t_tails_and_quantiles_are_scipy_stats_to_the_last_bit():
                 assert _quantile(confidence, df + 1, "t") == dist.ppf(0.5 + confidence / 2)
     differences = np.array([0.02, -0.01, 0.03, 0.05, 0.0, 0.01, 0.04, -0.02, 0.02, 0.03])
     for confidence in (0.9, 0.95, 0.99):
-        result = cv_paired_t(differences, confidence=confidence)
+        result = quiet_cv_paired_t(error_differences=differences, confidence=confidence)
         se = result.estimate / result.statistic
         half = stats.t.ppf(0.5 + confidence / 2, 9) * se
         assert result.interval.low == pytest.approx(result.estimate - half, rel=1e-14)
