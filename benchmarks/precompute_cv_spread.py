@@ -41,10 +41,13 @@ COMMAND = ".venv/bin/python benchmarks/precompute_cv_spread.py"
 # learners and compute_cv_spread
 CELLS = [
     ("aeb7257d", None),
+    ("ee16d3d2", None),
     ("853fc851", None),
     ("a7aca017", None),
     ("c8b7d75a", "sizes = ["),
     ("066cc076", None),
+    ("04e67fa1", None),
+    ("0688db30", None),
 ]
 # the options of the widget's controls (the interact cell of section 7)
 FOLDS = (2, 3, 5, 10, 20)

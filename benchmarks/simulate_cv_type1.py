@@ -130,13 +130,15 @@ def one_run(
     n_fold = n / 10
     return [
         p_mcnemar,
-        cv_paired_t(d30).pvalue,
-        corrected_resampled_t(d30, n - n_test, n_test).pvalue,
-        cv_paired_t(d10).pvalue,
-        paired_t_5x2cv(d52).pvalue,
-        combined_f_5x2cv(d52).pvalue,
-        cv_paired_t(d100).pvalue,
-        corrected_resampled_t(d100, round(n - n_fold), round(n_fold)).pvalue,
+        cv_paired_t(error_differences=d30).pvalue,
+        corrected_resampled_t(error_differences=d30, n_train=n - n_test, n_test=n_test).pvalue,
+        cv_paired_t(error_differences=d10).pvalue,
+        paired_t_5x2cv(error_differences=d52).pvalue,
+        combined_f_5x2cv(error_differences=d52).pvalue,
+        cv_paired_t(error_differences=d100).pvalue,
+        corrected_resampled_t(
+            error_differences=d100, n_train=round(n - n_fold), n_test=round(n_fold)
+        ).pvalue,
     ]
 
 

@@ -484,6 +484,7 @@ MATRIX = [
     (mult.pairwise_wilcoxon, dict(scores=RANK_SCORES, alpha=1.5), ValueError, r"^alpha must be strictly between 0 and 1"),
     (met.prior_weighted_error, dict(errors=[1, 1], counts=[4, 10], priors=[0.5, 0.5], confidence=1.5), ValueError, r"^confidence must be strictly between 0 and 1"),
     # ---- calibration, precision–recall, many classes, many classifiers (notebook 14) ------------
+    (met.calibration_error, dict(y_true=[0, 1, 1, 0], probabilities=[0.2, 0.7, 0.9, 0.4], norm="l1"), ValueError, r"^debiased=True is only available for norm='l2'"),
     (met.brier_score, dict(y_true=[0, 1], probabilities=[0.2, 1.2]), ValueError, r"^probabilities must be a probability in \[0, 1\]; got 1\.2"),
     (met.brier_score, dict(y_true=[0, 1, 2], probabilities=[0.2, 0.3, 0.4]), ValueError, r"^y_true must hold two classes \(probabilities gives one per item"),
     (met.brier_score, dict(y_true=[0, 1, 1], probabilities=[0.2, 0.3]), ValueError, r"^y_true and probabilities must have the same length; got 3 and 2"),
@@ -506,7 +507,7 @@ MATRIX = [
     (roc.precision_recall_band, dict(y_true=[1, 0], y_score=[0.1, 0.2], rounds=10, rng=0), ValueError, r"^rounds must be a whole number ≥ 100; got 10"),
     (roc.precision_recall_band, dict(y_true=[1, 0], y_score=[0.1, 0.2], recall_grid=[0.5, 1.5], rng=0), ValueError, r"^recall_grid must be a non-empty array of recalls in \[0, 1\]; got 1\.5"),
     (roc.multiclass_auc, dict(y_true=[0, 1, 2, 0, 1, 2], y_score=[[0.2, 0.8]] * 6), ValueError, r"^y_score has 2 columns but y_true holds 3 classes \(0, 1, 2\)"),
-    (roc.multiclass_auc, dict(y_true=[0, 1, 2, 0, 1, 1], y_score=[[0.2, 0.3, 0.5]] * 6), ValueError, r"^every class must occur at least twice in y_true"),
+    (roc.multiclass_auc, dict(y_true=[0, 1, 0, 1, 0, 1], y_score=[[0.2, 0.3, 0.5]] * 6, labels=[0, 1, 2]), ValueError, r"^every class of labels must occur in y_true"),
     (roc.multiclass_auc, dict(y_true=[0, 1, 2, 0, 1, 2], y_score=[[0.2, 0.3, 0.5]] * 6, multi_class="raise"), ValueError, r"^multi_class must be one of 'ovr', 'ovo'; got 'raise'"),
     (prd.cochran_q, dict(correct=[1, 0, 1]), ValueError, r"^correct must be a 2-D array with one row per test item and one column per classifier \(at least 2 columns\); got shape \(3,\)"),
     (prd.cochran_q, dict(correct=[[1, 2, 0]]), ValueError, r"^correct must hold only booleans or 0/1; got 2"),

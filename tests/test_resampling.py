@@ -939,7 +939,9 @@ def test_notebook_05_widget_works_at_both_ends_of_every_control():
         sys.path.insert(0, str(REPO / "benchmarks"))
     from precompute_cv_spread import CELLS
 
-    ns = _notebook_namespace("05_cross_validation", [*CELLS, ("db52032c", None)])
+    ns = _notebook_namespace(
+        "05_cross_validation", [*CELLS, ("db52032c", None), ("f4565a2d", None)]
+    )
     settings_ = [
         (k, n, learner) for k in (2, 20) for n in (30, 400) for learner in ns["WIDGET_LEARNERS"]
     ]
