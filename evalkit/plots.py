@@ -14,6 +14,8 @@ __all__ = [
     "LINESTYLES",
     "SERIES",
     "LiveFigure",
+    "bootstrap_accuracy_figure",
+    "calibration_threshold_figure",
     "course_style",
     "coverage_curve_figure",
     "coverage_maps_figure",
@@ -1010,6 +1012,219 @@ def margin_outcomes_figure(
         regions[0].set_x(-delta)
         regions[1].set_x(delta)
         ax.set_title(title)
+        return live
+
+    return draw
+
+
+def bootstrap_accuracy_figure(
+    *, truth: float = 0.85, figsize: tuple[float, float] | None = None
+) -> Callable[..., LiveFigure]:
+    """The figure of notebook 09's widget: one test set's bootstrap replicates and two intervals.
+
+    The replicates of an accuracy take the values 0, 1/K, …, 1: one bar per value, its height
+    the share of resamples that gave it; the bootstrap interval is a shaded band, the
+    Clopper–Pearson interval a thick bar just below zero, and the true accuracy a dashed line.
+
+    The figure and its artists are made once (a :class:`LiveFigure`, laid out for the longest
+    title); the returned function changes their data and returns the figure, whose
+    :meth:`LiveFigure.show` displays it (one draw per control move).
+
+    Parameters
+    ----------
+    truth : float
+        The true accuracy the test sets were drawn with, marked by a dashed line.
+    figsize : tuple of float, optional
+        Width and height in inches; the course style's when omitted.
+
+    Returns
+    -------
+    draw : callable
+        ``draw(boot, exact, n_items, method, confidence)``: ``boot`` is the result of
+        :func:`evalkit.bootstrap.bootstrap_interval` (its ``replicates``, ``low``, ``high``,
+        ``rounds``), ``exact`` the Clopper–Pearson :class:`~evalkit.intervals.Interval` of the
+        same test set, ``n_items`` its number of items K. Returns the :class:`LiveFigure`.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from evalkit.bootstrap import bootstrap_interval
+    >>> from evalkit.intervals import clopper_pearson
+    >>> correct = np.r_[np.ones(40), np.zeros(10)]
+    >>> boot = bootstrap_interval(np.mean, correct, rounds=500, rng=1)
+    >>> live = bootstrap_accuracy_figure()(boot, clopper_pearson(40, 50), 50, "percentile", 0.95)
+    >>> live.axes.get_title()
+    '95% intervals from one test set of 50 items'
+    """
+    import numpy as np
+
+    live = LiveFigure(figsize=figsize)
+    ax = live.axes
+    bars = ax.stairs(
+        [0.0], [0.0, 1.0], fill=True, color=COLORS["a"], alpha=0.7, label="bootstrap replicates"
+    )
+    span = ax.axvspan(
+        0.0, 1.0, color=COLORS["a"], alpha=0.12, hatch="..", label="bootstrap interval"
+    )
+    exact_bar = ax.hlines(-0.01, 0.0, 1.0, color=COLORS["b"], lw=4, label="Clopper–Pearson")
+    ax.axvline(truth, color="k", linestyle="--", lw=1, label=f"true accuracy {truth:g}")
+    ax.set_ylabel("share of resamples")
+    legend = ax.legend(loc="upper left", fontsize=9)
+    # the first draw lays the figure out, with the longest title and tick labels of any setting
+    ax.set(
+        xlim=(0.5, 1.0),
+        ylim=(-0.012, 0.03),
+        xlabel="accuracy on a resampled test set",
+        title="95% intervals from one test set of 1000 items",
+    )
+    live.lay_out()
+
+    def draw(boot: Any, exact: Any, n_items: int, method: str, confidence: float) -> LiveFigure:
+        values, counts = np.unique(boot.replicates, return_counts=True)
+        shares = counts / boot.rounds
+        # all bars as one outline: up at each bar's left edge, down to 0 at its right edge
+        half = min(0.8 / n_items, 0.02) / 2
+        bars.set_data(
+            np.column_stack([shares, np.zeros_like(shares)]).ravel()[:-1],
+            np.column_stack([values - half, values + half]).ravel(),
+        )
+        span.set_x(boot.low)
+        span.set_width(boot.high - boot.low)
+        exact_bar.set_segments([[(exact.low, -0.01), (exact.high, -0.01)]])
+        legend.get_texts()[1].set_text(f"bootstrap {method}")
+        ax.set_xlim(max(0.0, exact.low - 0.08), 1.0)
+        margin = 0.05 * (shares.max() + 0.01)  # as matplotlib's automatic limits would leave
+        ax.set_ylim(-0.01 - margin, shares.max() + margin)
+        ax.set_xlabel(f"accuracy on a resampled test set of {n_items} items")
+        ax.set_title(f"{confidence:.0%} intervals from one test set of {n_items} items")
+        return live
+
+    return draw
+
+
+def calibration_threshold_figure(
+    *, figsize: tuple[float, float] = (10.0, 4.8)
+) -> Callable[..., LiveFigure]:
+    """The figure of notebook 14's widget: a reliability diagram and the cost of each threshold.
+
+    Left: the reliability diagram, one point per non-empty bin (mean forecast against the
+    observed share of positives) with its 95 % Wilson interval and the number of items of the
+    bin, and the dotted diagonal of perfect calibration. Right: the average cost per item
+    against the threshold (both axes logarithmic), the rule's threshold 1/(1 + cost ratio) as a
+    dotted line and the lowest cost as a point.
+
+    The figure and its artists are made once (a :class:`LiveFigure`); the returned function
+    changes their data and returns the figure, whose :meth:`LiveFigure.show` displays it.
+
+    Parameters
+    ----------
+    figsize : tuple of float
+        Width and height in inches.
+
+    Returns
+    -------
+    draw : callable
+        ``draw(view, classifier, count_labels)``: ``view`` is a mapping with ``curve`` (what
+        :func:`evalkit.metrics.calibration_curve` returns), ``decomposition``
+        (:func:`evalkit.metrics.brier_decomposition`), ``rule``, ``rule_cost``,
+        ``best_threshold``, ``best_cost`` and the arrays ``thresholds`` and ``costs``;
+        ``classifier`` names the classifier in the legends; ``count_labels`` is a list of
+        ``(x, y, text)`` labels of the bins. Returns the :class:`LiveFigure`.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from evalkit.metrics import brier_decomposition, calibration_curve
+    >>> y = np.array([0, 0, 1, 1, 1, 0, 1, 0])
+    >>> f = np.array([0.1, 0.2, 0.8, 0.9, 0.7, 0.3, 0.6, 0.4])
+    >>> view = {"curve": calibration_curve(y, f, n_bins=2),
+    ...         "decomposition": brier_decomposition(y, f, n_bins=2), "rule": 1 / 6,
+    ...         "rule_cost": 0.5, "best_threshold": 0.5, "best_cost": 0.25,
+    ...         "thresholds": np.array([np.inf, 0.9, 0.5, 0.1]),
+    ...         "costs": np.array([2.5, 1.0, 0.25, 0.5])}
+    >>> live = calibration_threshold_figure()(view, "toy", [(0.25, 0.0, "4"), (0.75, 1.0, "4")])
+    >>> live.axes[1].get_title()
+    'cost at rule 0.500, lowest 0.250'
+    """
+    import numpy as np
+
+    live = LiveFigure(1, 2, figsize=figsize)
+    reliability_ax, cost_ax = live.axes
+    reliability_ax.plot(
+        [0, 1], [0, 1], ls=":", color=COLORS["reference"], label="perfectly calibrated"
+    )
+    # label=" ": a legend entry whose words each update sets (they name the classifier, the rule)
+    (points,) = reliability_ax.plot([], [], "o-", color=COLORS["a"], label=" ")
+    wilson_bars = reliability_ax.vlines([], [], [], color=COLORS["a"], lw=1.5)  # one per bin
+    (wilson_caps,) = reliability_ax.plot([], [], "_", ms=6, mew=1.5, color=COLORS["a"])
+    count_texts: list[Any] = []  # the number of items of each bin: made when first needed
+    reliability_ax.set(
+        xlim=(-0.02, 1.02),
+        ylim=(-0.07, 1.02),
+        xlabel="mean predicted probability in bin",
+        ylabel="observed share of malignant",
+    )
+    # the legends sit below the panels: inside, with 30 bins, they covered points and the curve
+    reliability_ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.16), fontsize=8, ncols=2)
+    (cost_line,) = cost_ax.step([], [], where="post", color=COLORS["b"], ls="--", label=" ")
+    rule_line = cost_ax.axvline(0.5, ls=":", color=COLORS["reference"], label=" ")
+    (best_point,) = cost_ax.plot([], [], "o", color=COLORS["a"], label="lowest cost")
+    # both axes logarithmic: the costs run from the lowest one to cost ratio × share of positives
+    # (everything called negative), and the whole curve stays in view
+    cost_ax.set(
+        xscale="log",
+        yscale="log",
+        xlim=(1e-6, 1.05),
+        xlabel="threshold t (classify f ≥ t malignant; log scale)",
+        ylabel="average cost per tumour (log scale)",
+    )
+    cost_ax.set_xticks([1e-6, 1e-4, 1e-2, 1], ["10⁻⁶", "10⁻⁴", "10⁻²", "1"])  # quick to draw
+    cost_ax.minorticks_off()
+    cost_ticks = np.array([0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10])  # round values
+    cost_ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.16), fontsize=8, ncols=2)
+
+    def draw(view: Mapping[str, Any], classifier: str, count_labels: Sequence[Any]) -> LiveFigure:
+        curve, d = view["curve"], view["decomposition"]
+        x, share = curve.mean_predicted, curve.fraction_positive
+        low, high = curve.interval.low, curve.interval.high
+        points.set_data(x, share)
+        wilson_bars.set_segments(
+            [[(xi, lo), (xi, hi)] for xi, lo, hi in zip(x, low, high, strict=True)]
+        )
+        wilson_caps.set_data(np.r_[x, x], np.r_[low, high])
+        while len(count_texts) < len(count_labels):
+            count_texts.append(
+                reliability_ax.annotate(
+                    "", (0, 0), textcoords="offset points", xytext=(6, -12), fontsize=8
+                )
+            )
+        for k, text in enumerate(count_texts):  # labels this setting does not need are hidden
+            text.set_visible(k < len(count_labels))
+            if k < len(count_labels):
+                text.xy = count_labels[k][:2]
+                text.set_text(count_labels[k][2])
+        reliability_ax.get_legend().get_texts()[1].set_text(f"{classifier} (95% Wilson per bin)")
+        reliability_ax.set_title(
+            f"{len(curve.counts)} non-empty bins; reliability {d.reliability:.4f}, "
+            f"resolution {d.resolution:.4f}",
+            fontsize=10,
+        )
+        thresholds, costs = np.asarray(view["thresholds"]), np.asarray(view["costs"])
+        finite = np.isfinite(thresholds)  # leave out t = +inf (nothing called positive)
+        cost_line.set_data(np.clip(thresholds[finite], 1e-6, 1), costs[finite])
+        rule_line.set_xdata([view["rule"], view["rule"]])
+        best_point.set_data([max(view["best_threshold"], 1e-6)], [view["best_cost"]])
+        shown = costs[finite]
+        bottom, top = 0.8 * shown[shown > 0].min(), 1.25 * shown.max()  # the whole curve
+        cost_ax.set_ylim(bottom, top)
+        ticks = cost_ticks[(cost_ticks >= bottom) & (cost_ticks <= top)]
+        cost_ax.set_yticks(ticks, [f"{t:g}" for t in ticks])  # plain text: quicker to draw
+        legend_texts = cost_ax.get_legend().get_texts()
+        legend_texts[0].set_text(classifier)
+        legend_texts[1].set_text(f"1/(1 + ratio) = {view['rule']:.3f}")
+        cost_ax.set_title(
+            f"cost at rule {view['rule_cost']:.3f}, lowest {view['best_cost']:.3f}", fontsize=10
+        )
         return live
 
     return draw
