@@ -132,7 +132,8 @@ EXEMPT: dict[str, tuple[str, ...]] = {
         "plots.course_style", "plots.use_course_style", "plots.coverage_curve_figure",
         "plots.coverage_maps_figure", "plots.draw_decision_regions", "plots.fisher_null_figure",
         "plots.interval_bars_figure", "plots.margin_outcomes_figure", "plots.margin_verdict",
-        "plots.paired_tests_figure",
+        "plots.paired_tests_figure", "plots.bootstrap_accuracy_figure",
+        "plots.calibration_threshold_figure",
     ),
     "the course's data, registries, formatting and exercise checks": (
         "datasets.circles_and_triangles", "datasets.data_file", "datasets.data_folder",
