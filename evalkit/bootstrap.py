@@ -59,7 +59,7 @@ METHODS = ("percentile", "bca")
 #: of the warning of :func:`bootstrap_interval` and :func:`paired_difference_interval`).
 PROPORTION_ADVICE = (
     "This happens when the sample holds no variation, e.g. an accuracy with every item right, "
-    "which K items of true accuracy p show with probability p^K (36 % at K = 50, p = 0.98). "
+    "which K items of true accuracy x show with probability x^K (36 % at K = 50, x = 0.98). "
     "For a proportion (an accuracy, a recall) use an exact interval instead: "
     "evalkit.intervals.clopper_pearson(successes, trials)."
 )
