@@ -116,10 +116,13 @@ def command(
             args += ["--symlink", os.readlink(Path("/", name)), f"/{name}"]
         elif Path("/", name).is_dir():
             args += ["--ro-bind", f"/{name}", f"/{name}"]
+    # the empty /tmp first: a later mount on it would hide what is bound below it (a clone of
+    # the course in /tmp, its environment and evalkit with it)
+    args += ["--tmpfs", "/tmp", "--proc", "/proc", "--dev", "/dev"]
     args += _ro(readable_paths())
     args += ["--ro-bind", str(program), f"{INSIDE_GRADER}/{program.name}"]
     args += ["--bind", str(scratch), INSIDE_SUBMISSION, "--bind", str(result), INSIDE_RESULT]
-    args += ["--tmpfs", "/tmp", "--proc", "/proc", "--dev", "/dev", "--remount-ro", "/"]
+    args += ["--remount-ro", "/"]
     args += ["--unshare-all", "--hostname", "grading", "--cap-drop", "ALL"]
     args += ["--die-with-parent", "--new-session", "--clearenv", "--chdir", INSIDE_SUBMISSION]
     for key, value in sorted(env.items()):
