@@ -207,6 +207,17 @@ _ACTIVE_KIND_JS = """
         return e.tagName.toLowerCase() + (e.type ? ':' + e.type : '');
     }
 """
+# The focused control's value: a slider handle's aria-valuenow, a select's chosen entry, an
+# input's value or checked state.
+_ACTIVE_VALUE_JS = """
+    () => {
+        const e = document.activeElement;
+        if (!e) return null;
+        if (e.classList.contains('noUi-handle')) return e.getAttribute('aria-valuenow');
+        if (e.tagName === 'SELECT') return e.selectedIndex;
+        return e.type === 'checkbox' ? e.checked : e.value;
+    }
+"""
 _FOCUS_BEFORE_JS = """
     el => {
         const anchor = document.createElement('span');
@@ -219,27 +230,40 @@ _FOCUS_BEFORE_JS = """
 
 
 def _by_keyboard(page, widget) -> None:
-    """Operate the widget with the keyboard only (issue 60): from just before it, Tab to its
-    first control, then the arrow keys (a slider, a dropdown) or Space (a check box, a button).
-    Fails if Tab leaves the widget before reaching a control."""
+    """Operate the widget with the keyboard only (issue 60): from just before it, Tab to a
+    control (its first slider, else its first dropdown, check box or button), then the arrow
+    keys (the other way at the end of the range), Home or End, or Space. Fails if Tab reaches
+    none."""
     widget.evaluate(_FOCUS_BEFORE_JS)
-    kind = None
-    for _ in range(20):
+    stops = []  # the kind of each control Tab stops at, in order, while inside the widget
+    for _ in range(30):
         page.keyboard.press("Tab")
-        kind = page.evaluate(_ACTIVE_KIND_JS)
-        assert widget.evaluate("el => el.contains(document.activeElement)"), (
-            f"Tab left the widget before reaching a control (at {kind})"
-        )
-        if kind and kind.split(":")[0] in ("slider", "select", "input", "button"):
+        if not widget.evaluate("el => el.contains(document.activeElement)"):
             break
-    else:
-        raise AssertionError("20 presses of Tab reached no control of the widget")
-    if kind in ("slider", "input:range", "input:number", "input:text"):
-        page.keyboard.press("ArrowRight" if kind == "slider" else "ArrowUp")
-        page.keyboard.press("ArrowRight" if kind == "slider" else "ArrowUp")
-    elif kind.startswith("select"):
-        page.keyboard.press("ArrowDown")
-    else:
+        stops.append(page.evaluate(_ACTIVE_KIND_JS))
+    wanted = ("slider", "select:select-one", "input:checkbox", "button")
+    choices = [i for kind in wanted for i, stop in enumerate(stops) if stop == kind]
+    assert choices, f"Tab reaches no control of the widget (it stops at {stops})"
+    index = choices[0]
+    widget.evaluate(_FOCUS_BEFORE_JS)
+    for _ in range(index + 1):
+        page.keyboard.press("Tab")
+    kind = page.evaluate(_ACTIVE_KIND_JS)
+    assert kind == stops[index], (kind, stops)
+    before = page.evaluate(_ACTIVE_VALUE_JS)
+    if kind == "slider":  # two steps up, or down where the handle is at its maximum
+        at_max = page.evaluate(
+            "() => { const e = document.activeElement; const v = e.getAttribute('aria-valuenow');"
+            " const m = e.getAttribute('aria-valuemax'); return v !== null && m !== null"
+            " && parseFloat(v) >= parseFloat(m); }"
+        )
+        key = "ArrowLeft" if at_max else "ArrowRight"
+        page.keyboard.press(key)
+        page.keyboard.press(key)
+        return
+    if kind.startswith("select"):  # to the first entry, or to the last where it is at the first
+        page.keyboard.press("End" if before == 0 else "Home")
+    else:  # a check box or a button
         page.keyboard.press("Space")
 
 
