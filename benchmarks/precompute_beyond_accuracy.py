@@ -42,8 +42,8 @@ from scipy import stats
 from evalkit.bootstrap import bootstrap_interval
 from evalkit.intervals import clopper_pearson
 from evalkit.metrics import (
-    calibration_error,
     _mover_limits,
+    calibration_error,
     calibration_test,
     class_metrics,
     expected_calibration_error,

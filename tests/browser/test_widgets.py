@@ -236,20 +236,24 @@ def _by_keyboard(page, widget) -> None:
     none."""
     widget.evaluate(_FOCUS_BEFORE_JS)
     stops = []  # the kind of each control Tab stops at, in order, while inside the widget
+    kind = None
     for _ in range(30):
         page.keyboard.press("Tab")
         if not widget.evaluate("el => el.contains(document.activeElement)"):
             break
-        stops.append(page.evaluate(_ACTIVE_KIND_JS))
-    wanted = ("slider", "select:select-one", "input:checkbox", "button")
-    choices = [i for kind in wanted for i, stop in enumerate(stops) if stop == kind]
-    assert choices, f"Tab reaches no control of the widget (it stops at {stops})"
-    index = choices[0]
-    widget.evaluate(_FOCUS_BEFORE_JS)
-    for _ in range(index + 1):
-        page.keyboard.press("Tab")
-    kind = page.evaluate(_ACTIVE_KIND_JS)
-    assert kind == stops[index], (kind, stops)
+        kind = page.evaluate(_ACTIVE_KIND_JS)
+        stops.append(kind)
+        if kind == "slider":  # a slider: operate it where Tab stopped
+            break
+    if kind != "slider":  # no slider: Tab again from the start to the first other control
+        wanted = ("select:select-one", "input:checkbox", "button")
+        choices = [i for want in wanted for i, stop in enumerate(stops) if stop == want]
+        assert choices, f"Tab reaches no control of the widget (it stops at {stops})"
+        widget.evaluate(_FOCUS_BEFORE_JS)
+        for _ in range(choices[0] + 1):
+            page.keyboard.press("Tab")
+        kind = page.evaluate(_ACTIVE_KIND_JS)
+        assert kind == stops[choices[0]], (kind, stops)
     before = page.evaluate(_ACTIVE_VALUE_JS)
     if kind == "slider":  # two steps up, or down where the handle is at its maximum
         at_max = page.evaluate(
