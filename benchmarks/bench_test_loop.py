@@ -51,9 +51,9 @@ PARTS = (  # the labels of the Makefile's parts (TEST_PARTS, then BROWSER_PARTS)
     "make test: unit and property tests, first half",
     "make test: unit and property tests, second half",
     "make test: notebooks 00-06 under nbval",
-    "make test: notebooks 07-14 under nbval",
+    "make test: notebooks 07-15 under nbval",
     "make test-browser: notebooks 00-06 in JupyterLab",
-    "make test-browser: notebooks 07-14 in JupyterLab",
+    "make test-browser: notebooks 07-15 in JupyterLab",
     "make test-browser: the website",
 )
 WHOLE_TARGET = Target("seconds", 180.0)
